@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog/embedded_data.hpp"
+#include "field_reader.hpp"
+#include "hardware/accelerator.hpp"
+
+namespace llm_sizer {
+
+// A model preset from data/models: a real Hugging Face config plus its official size.
+struct ModelPreset {
+  std::string id;
+  std::string name;
+  std::string family;
+  std::string hf_id;
+  std::string source;
+  int64_t official_params = 0;
+  std::optional<int64_t> official_params_active;
+  bool official_active_excludes_embedding = false;  // DeepSeek, OpenAI: the lookup is not compute
+  std::string official_params_precision;            // "exact" or "rounded"
+  int64_t context_length = 0;
+  Json config;
+};
+
+// Everything in data/, parsed once and passed to the pure estimate functions.
+struct Catalog {
+  std::vector<ModelPreset> models;
+  std::vector<AcceleratorSpec> accelerators;
+  // The data as shipped, one array per kind ("models", "accelerators", "interconnects", ...).
+  Json listing = Json::object();
+
+  const ModelPreset* find_model(std::string_view id) const;
+  const AcceleratorSpec* find_accelerator(std::string_view id) const;
+};
+
+// Throws InputError naming the file and entry ("data/models/llama.json[2].source") when an
+// entry lacks an id or a source, or an id repeats.
+Catalog load_catalog(std::span<const EmbeddedFile> files);
+
+// The catalog compiled into this build from data/.
+Catalog load_builtin_catalog();
+
+// What `llm-sizer presets` prints and the WASM presets() returns: the catalog's listing plus the
+// model_types the parameter counter knows.
+Json presets_json(const Catalog& catalog);
+
+}  // namespace llm_sizer

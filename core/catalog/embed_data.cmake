@@ -1,0 +1,32 @@
+# Writes a C++ source that holds the catalog's JSON files, so the core (and the WASM page) carries
+# its data with it and needs no file system or network round trip.
+# Usage: cmake -DDATA_DIR=... -DOUTPUT=... -DFILES="a.json|b.json" -P embed_data.cmake
+string(REPLACE "|" ";" FILES "${FILES}")
+set(delimiter "llm_sizer_data")
+set(body "")
+foreach(relative IN LISTS FILES)
+  file(READ "${DATA_DIR}/${relative}" text)
+  string(FIND "${text}" ")${delimiter}\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${relative} contains the raw-string delimiter )${delimiter}\"")
+  endif()
+  string(APPEND body "    {\"${relative}\", R\"${delimiter}(${text})${delimiter}\"},\n")
+endforeach()
+if(body STREQUAL "")
+  set(definition "  return {};")
+else()
+  set(definition "  static const EmbeddedFile files[] = {\n${body}  };\n  return files;")
+endif()
+file(WRITE "${OUTPUT}.tmp" "// Generated from data/ by core/catalog/embed_data.cmake. Do not edit.
+#include \"catalog/embedded_data.hpp\"
+
+namespace llm_sizer {
+
+std::span<const EmbeddedFile> embedded_data_files() {
+${definition}
+}
+
+}  // namespace llm_sizer
+")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different "${OUTPUT}.tmp" "${OUTPUT}")
+file(REMOVE "${OUTPUT}.tmp")

@@ -1,0 +1,23 @@
+#include "estimate.hpp"
+
+#include "model/param_explain.hpp"
+#include "scenario/result_json.hpp"
+
+namespace llm_sizer {
+
+Result estimate(const Scenario& scenario) {
+  Result result;
+  result.warnings = scenario.warnings;
+  const ModelSpec& model = scenario.model.parsed.spec;
+  result.model.tensors = list_tensors(model);
+  result.model.params = count_parameters(model, result.model.tensors);
+  explain_parameters(model, result.model.params, result.explanations);
+  return result;
+}
+
+Json estimate_json(const Json& input, const Catalog& catalog) {
+  const Scenario scenario = parse_scenario(input, catalog);
+  return result_to_json(scenario, estimate(scenario));
+}
+
+}  // namespace llm_sizer

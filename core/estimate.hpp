@@ -1,0 +1,32 @@
+#pragma once
+
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "explain/explanation.hpp"
+#include "model/param_count.hpp"
+#include "model/tensors.hpp"
+#include "scenario/scenario.hpp"
+#include "warning.hpp"
+
+namespace llm_sizer {
+
+struct ModelResult {
+  std::vector<TensorSpec> tensors;
+  ParamBreakdown params;
+};
+
+struct Result {
+  ModelResult model;
+  Explanations explanations;
+  Warnings warnings;
+};
+
+// The core: a validated scenario in, every number the calculator shows out. Pure.
+Result estimate(const Scenario& scenario);
+
+// Scenario JSON in, result JSON out: what the CLI prints and the WASM API returns.
+// Throws InputError for invalid input.
+Json estimate_json(const Json& input, const Catalog& catalog);
+
+}  // namespace llm_sizer

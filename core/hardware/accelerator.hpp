@@ -1,0 +1,43 @@
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "field_reader.hpp"
+
+namespace llm_sizer {
+
+enum class Precision { fp32, tf32, fp16, bf16, fp8, int8, int4, fp4 };
+inline constexpr std::array<std::string_view, 8> kPrecisionNames = {"fp32", "tf32", "fp16", "bf16",
+                                                                    "fp8",  "int8", "int4", "fp4"};
+
+std::string_view precision_name(Precision precision);
+
+// One device's datasheet figures in SI units. Peaks are dense (no 2:4 sparsity); a precision the
+// device has no matrix units for is absent.
+struct AcceleratorSpec {
+  std::string id;  // empty for a custom device
+  std::string name;
+  std::string vendor;
+  std::string category;
+  double memory_bytes = 0;
+  double memory_bandwidth_bytes_per_s = 0;  // 0 where no source gives it
+  std::array<std::optional<double>, kPrecisionNames.size()> dense_flops_per_s{};
+  std::optional<double> tdp_w;
+  std::string interconnect_kind;
+  double interconnect_bytes_per_s = 0;  // per direction, per device; 0 when it has none
+  bool unified_memory = false;
+  std::optional<double> gpu_working_set_fraction;  // Apple: share of RAM the GPU may wire
+  std::string source;
+
+  std::optional<double> peak_flops_per_s(Precision precision) const {
+    return dense_flops_per_s[static_cast<size_t>(precision)];
+  }
+};
+
+// Reads a device from the catalog or from a scenario's custom "accelerator" object.
+AcceleratorSpec parse_accelerator(const FieldReader& reader);
+
+}  // namespace llm_sizer

@@ -1,0 +1,141 @@
+#include "model/param_explain.hpp"
+
+#include <algorithm>
+
+namespace llm_sizer {
+namespace {
+
+double count_layers(const ModelSpec& m, bool (*predicate)(const LayerSpec&)) {
+  return static_cast<double>(std::count_if(m.layers.begin(), m.layers.end(), predicate));
+}
+
+// Appends "+ {rest}" for what the symbolic part leaves out (biases, q/k norms, gates).
+Explanation with_rest(Explanation e, double symbolic, double actual, const char* rest_name) {
+  const double rest = actual - symbolic;
+  if (rest != 0) {
+    e.formula.append(" + {").append(rest_name).append("}");
+    e.terms.push_back({rest_name, rest, "params"});
+  }
+  return e;
+}
+
+Explanation attention(const ModelSpec& m, double actual) {
+  const double h = m.hidden_size;
+  const double heads = m.num_heads;
+  const double layers =
+      count_layers(m, [](const LayerSpec& l) { return l.attention != AttentionKind::linear; });
+  if (m.mla) {
+    const MlaSpec& a = *m.mla;
+    const double q_head = a.qk_nope_head_dim + a.qk_rope_head_dim;
+    Explanation e;
+    e.ref = "deepseek-v2";
+    e.formula = a.q_lora_rank > 0
+                    ? "{L} * ({h} * {q_lora} + {q_lora} * {n_q} * ({d_nope} + {d_rope})"
+                    : "{L} * ({h} * {n_q} * ({d_nope} + {d_rope})";
+    e.formula +=
+        " + {h} * ({kv_lora} + {d_rope}) + {kv_lora} * {n_q} * ({d_nope} + {d_v}) + {n_q} * {d_v} "
+        "* {h})";
+    e.terms = {{"L", layers, "layers"}, {"h", h, ""}, {"n_q", heads, "heads"}};
+    if (a.q_lora_rank > 0) e.terms.push_back({"q_lora", double(a.q_lora_rank), ""});
+    e.terms.insert(e.terms.end(), {{"kv_lora", double(a.kv_lora_rank), ""},
+                                   {"d_nope", double(a.qk_nope_head_dim), ""},
+                                   {"d_rope", double(a.qk_rope_head_dim), ""},
+                                   {"d_v", double(a.v_head_dim), ""}});
+    const double q =
+        a.q_lora_rank > 0 ? h * a.q_lora_rank + a.q_lora_rank * heads * q_head : h * heads * q_head;
+    const double symbolic = layers * (q + h * (a.kv_lora_rank + a.qk_rope_head_dim) +
+                                      a.kv_lora_rank * heads * (a.qk_nope_head_dim + a.v_head_dim) +
+                                      heads * a.v_head_dim * h);
+    return with_rest(e, symbolic, actual, "norms_and_linear_attention");
+  }
+  Explanation e;
+  e.ref = "hf-transformers";
+  e.formula = "{L} * ({h} * ({n_q} + 2 * {n_kv}) * {d} + {n_q} * {d} * {h})";
+  e.terms = {{"L", layers, "layers"},
+             {"h", h, ""},
+             {"n_q", heads, "heads"},
+             {"n_kv", double(m.num_kv_heads), "heads"},
+             {"d", double(m.head_dim), ""}};
+  const double symbolic =
+      layers * (h * (heads + 2.0 * m.num_kv_heads) * m.head_dim + heads * m.head_dim * h);
+  return with_rest(e, symbolic, actual, "biases_norms_gates");
+}
+
+Explanation dense_mlp(const ModelSpec& m, double actual) {
+  const double layers = count_layers(m, [](const LayerSpec& l) { return l.ffn == FfnKind::dense; });
+  const double matrices = m.gated_mlp ? 3 : 2;
+  Explanation e;
+  e.ref = "hf-transformers";
+  e.formula = "{L_dense} * {matrices} * {h} * {I}";
+  e.terms = {{"L_dense", layers, "layers"},
+             {"matrices", matrices, m.gated_mlp ? "gate, up, down" : "up, down"},
+             {"h", double(m.hidden_size), ""},
+             {"I", double(m.intermediate_size), ""}};
+  return with_rest(e, layers * matrices * m.hidden_size * m.intermediate_size, actual, "biases");
+}
+
+Explanation routed_experts(const ModelSpec& m, double actual) {
+  const double layers = count_layers(m, [](const LayerSpec& l) { return l.ffn == FfnKind::moe; });
+  Explanation e;
+  e.ref = "shazeer-moe";
+  e.formula = "{L_moe} * {E} * 3 * {h} * {I_e}";
+  e.terms = {{"L_moe", layers, "layers"},
+             {"E", double(m.moe.num_experts), "experts"},
+             {"h", double(m.hidden_size), ""},
+             {"I_e", double(m.moe.expert_intermediate_size), ""}};
+  return with_rest(
+      e, layers * m.moe.num_experts * 3.0 * m.hidden_size * m.moe.expert_intermediate_size, actual,
+      "biases");
+}
+
+void add_component_terms(const ParamBreakdown& p, Explanation& e) {
+  const std::pair<const char*, int64_t> parts[] = {
+      {"embedding", p.embedding}, {"position_embedding", p.position_embedding},
+      {"attention", p.attention}, {"mlp", p.mlp},
+      {"experts", p.experts},     {"shared_experts", p.shared_experts},
+      {"router", p.router},       {"norms", p.norms},
+      {"lm_head", p.lm_head},     {"vision", p.vision}};
+  for (const auto& [name, value] : parts) {
+    if (value == 0) continue;
+    if (!e.formula.empty()) e.formula += " + ";
+    e.formula.append("{").append(name).append("}");
+    e.terms.push_back({name, double(value), "params"});
+  }
+}
+
+}  // namespace
+
+void explain_parameters(const ModelSpec& m, const ParamBreakdown& p, Explanations& out) {
+  Explanation total;
+  total.ref = "hf-transformers";
+  add_component_terms(p, total);
+  out.emplace_back("model.params_total", total);
+
+  if (m.is_moe()) {
+    Explanation active;
+    active.ref = "shazeer-moe";
+    active.formula = "{total} - {vision} - {experts} + {experts} / {E} * {k}";
+    active.terms = {{"total", double(p.total), "params"},
+                    {"vision", double(p.vision), "params"},
+                    {"experts", double(p.experts), "params"},
+                    {"E", double(m.moe.num_experts), "experts"},
+                    {"k", double(m.moe.experts_per_token), "experts per token"}};
+    out.emplace_back("model.params_active", active);
+    out.emplace_back("model.breakdown.experts", routed_experts(m, double(p.experts)));
+  }
+
+  Explanation embedding;
+  embedding.ref = "hf-transformers";
+  embedding.formula = "{V} * {h}";
+  embedding.terms = {{"V", double(m.vocab_size), "tokens"}, {"h", double(m.hidden_size), ""}};
+  out.emplace_back("model.breakdown.embedding", embedding);
+  if (p.lm_head > 0) {
+    out.emplace_back(
+        "model.breakdown.lm_head",
+        with_rest(embedding, double(m.vocab_size) * m.hidden_size, double(p.lm_head), "bias"));
+  }
+  out.emplace_back("model.breakdown.attention", attention(m, double(p.attention)));
+  if (p.mlp > 0) out.emplace_back("model.breakdown.mlp", dense_mlp(m, double(p.mlp)));
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/model_spec.hpp"
+
+namespace llm_sizer {
+
+// Where a tensor's parameters are reported in the breakdown.
+enum class Component {
+  embedding,
+  position_embedding,
+  attention,
+  mlp,
+  experts,
+  shared_experts,
+  router,
+  norms,
+  lm_head,
+  mtp,     // DeepSeek-V3 multi-token prediction: reported apart from the model's total
+  vision,  // image encoder and projector of a multimodal checkpoint
+};
+
+// One weight tensor of the checkpoint, named as llama.cpp names it in GGUF files ("attn_v",
+// "ffn_down_exps", ...), so quantization rules that pick a type per tensor can be applied as-is.
+struct TensorSpec {
+  std::string_view kind;  // tensor name without the "blk.N." prefix and ".weight"/".bias" suffix
+  Component component;
+  int layer = -1;          // decoder layer; -1 for tensors outside the layers
+  int64_t row_length = 0;  // elements per row (GGUF ne[0], the input width of a linear layer)
+  int64_t rows = 1;        // rows per matrix (the output width); 1 for vectors
+  int64_t matrices = 1;    // stacked expert matrices in one tensor
+  bool vector = false;     // 1-D tensors (norm weights, biases) stay in full precision
+  bool bias = false;
+
+  int64_t params() const { return row_length * rows * matrices; }
+};
+
+// Every parameter tensor of the model, layer by layer, then the multi-token-prediction modules.
+std::vector<TensorSpec> list_tensors(const ModelSpec& model);
+
+}  // namespace llm_sizer

@@ -1,0 +1,156 @@
+#include "scenario/result_json.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "estimate.hpp"
+#include "explain/references.hpp"
+
+namespace llm_sizer {
+namespace {
+
+const char* attention_kind_name(AttentionKind kind) {
+  switch (kind) {
+    case AttentionKind::full:
+      return "full";
+    case AttentionKind::sliding:
+      return "sliding";
+    case AttentionKind::linear:
+      return "linear";
+  }
+  return "full";
+}
+
+Json architecture_json(const ModelSpec& m) {
+  Json a = {{"model_type", m.model_type},
+            {"shape", m.shape},
+            {"hidden_size", m.hidden_size},
+            {"num_hidden_layers", m.num_layers},
+            {"num_attention_heads", m.num_heads},
+            {"num_key_value_heads", m.num_kv_heads},
+            {"head_dim", m.head_dim},
+            {"intermediate_size", m.intermediate_size},
+            {"vocab_size", m.vocab_size},
+            {"tie_word_embeddings", m.tie_word_embeddings},
+            {"max_position_embeddings", m.max_position_embeddings},
+            {"sliding_window", m.sliding_window},
+            {"gated_mlp", m.gated_mlp}};
+  Json layer_kinds = {{"full", 0}, {"sliding", 0}, {"linear", 0}};
+  for (const auto& layer : m.layers) {
+    auto& slot = layer_kinds[attention_kind_name(layer.attention)];
+    slot = slot.get<int64_t>() + 1;
+  }
+  a["attention_layers"] = layer_kinds;
+  if (m.is_moe()) {
+    const auto moe_layers = std::count_if(m.layers.begin(), m.layers.end(),
+                                          [](const LayerSpec& l) { return l.ffn == FfnKind::moe; });
+    a["moe"] = {{"num_experts", m.moe.num_experts},
+                {"num_experts_per_tok", m.moe.experts_per_token},
+                {"moe_intermediate_size", m.moe.expert_intermediate_size},
+                {"num_shared_experts", m.moe.num_shared_experts},
+                {"shared_intermediate_size", m.moe.shared_intermediate_size},
+                {"moe_layers", moe_layers}};
+  }
+  if (m.mla) {
+    a["mla"] = {{"q_lora_rank", m.mla->q_lora_rank},
+                {"kv_lora_rank", m.mla->kv_lora_rank},
+                {"qk_rope_head_dim", m.mla->qk_rope_head_dim},
+                {"qk_nope_head_dim", m.mla->qk_nope_head_dim},
+                {"v_head_dim", m.mla->v_head_dim}};
+  }
+  if (m.mtp_layers > 0) a["num_nextn_predict_layers"] = m.mtp_layers;
+  return a;
+}
+
+Json model_json(const Scenario& scenario, const ModelResult& model) {
+  const ParamBreakdown& p = model.params;
+  Json out = {{"params_total", p.total},
+              {"params_active", p.active},
+              {"params_embedding", p.embedding_params()},
+              {"params_mtp", p.mtp},
+              {"params_vision", p.vision},
+              {"breakdown",
+               {{"embedding", p.embedding},
+                {"position_embedding", p.position_embedding},
+                {"attention", p.attention},
+                {"mlp", p.mlp},
+                {"experts", p.experts},
+                {"shared_experts", p.shared_experts},
+                {"router", p.router},
+                {"norms", p.norms},
+                {"lm_head", p.lm_head},
+                {"vision", p.vision}}},
+              {"architecture", architecture_json(scenario.model.parsed.spec)}};
+  if (const ModelPreset* preset = scenario.model.preset) {
+    out["preset"] = {{"id", preset->id},
+                     {"name", preset->name},
+                     {"hf_id", preset->hf_id},
+                     {"official_params", preset->official_params},
+                     {"official_params_precision", preset->official_params_precision},
+                     {"context_length", preset->context_length},
+                     {"source", preset->source}};
+    if (preset->official_params_active) {
+      out["preset"]["official_params_active"] = *preset->official_params_active;
+      out["preset"]["official_params_active_excludes_embedding"] =
+          preset->official_active_excludes_embedding;
+    }
+  }
+  return out;
+}
+
+Json explanations_json(const Explanations& explanations, Json& references) {
+  Json out = Json::object();
+  for (const auto& [path, e] : explanations) {
+    Json terms = Json::array();
+    for (const auto& term : e.terms) {
+      terms.push_back({{"name", term.name}, {"value", term.value}, {"unit", term.unit}});
+    }
+    out[path] = {{"formula", e.formula}, {"terms", terms}, {"ref", e.ref}};
+    if (const Reference* reference = find_reference(e.ref)) {
+      references[std::string(reference->id)] = {{"citation", reference->citation},
+                                                {"url", reference->url}};
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Json accelerator_to_json(const AcceleratorSpec& a) {
+  Json peaks = Json::object();
+  for (size_t i = 0; i < kPrecisionNames.size(); ++i) {
+    if (a.dense_flops_per_s[i]) peaks[std::string(kPrecisionNames[i])] = *a.dense_flops_per_s[i];
+  }
+  Json out = {{"id", a.id},
+              {"name", a.name},
+              {"vendor", a.vendor},
+              {"memory_bytes", a.memory_bytes},
+              {"memory_bandwidth_bytes_per_s", a.memory_bandwidth_bytes_per_s},
+              {"dense_flops_per_s", peaks},
+              {"interconnect_bytes_per_s", a.interconnect_bytes_per_s},
+              {"unified_memory", a.unified_memory}};
+  if (a.tdp_w) out["tdp_w"] = *a.tdp_w;
+  if (a.gpu_working_set_fraction) out["gpu_working_set_fraction"] = *a.gpu_working_set_fraction;
+  if (!a.source.empty()) out["source"] = a.source;
+  return out;
+}
+
+Json result_to_json(const Scenario& scenario, const Result& result) {
+  Json warnings = Json::array();
+  for (const auto& w : result.warnings) {
+    warnings.push_back({{"field", w.field}, {"message", w.message}});
+  }
+  Json references = Json::object();
+  Json explain = explanations_json(result.explanations, references);
+  return {{"result_version", kResultVersion},
+          {"scenario", scenario.normalized},
+          {"model", model_json(scenario, result.model)},
+          {"hardware",
+           {{"accelerator", accelerator_to_json(scenario.hardware.accelerator)},
+            {"count", scenario.hardware.count}}},
+          {"warnings", warnings},
+          {"explain", explain},
+          {"references", references}};
+}
+
+}  // namespace llm_sizer

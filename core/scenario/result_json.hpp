@@ -1,0 +1,17 @@
+#pragma once
+
+#include "field_reader.hpp"
+
+namespace llm_sizer {
+
+struct Scenario;
+struct Result;
+struct AcceleratorSpec;
+
+inline constexpr int kResultVersion = 1;
+
+// The result's stable field names live here and nowhere else.
+Json result_to_json(const Scenario& scenario, const Result& result);
+Json accelerator_to_json(const AcceleratorSpec& accelerator);
+
+}  // namespace llm_sizer

@@ -1,0 +1,110 @@
+#include "scenario/scenario.hpp"
+
+#include "error.hpp"
+#include "model/config_aliases.hpp"
+
+namespace llm_sizer {
+namespace {
+
+constexpr std::string_view kDefaultAccelerator = "h100-sxm";
+
+const ModelPreset& find_model_preset(const Catalog& catalog, const std::string& id,
+                                     const std::string& field) {
+  const ModelPreset* preset = catalog.find_model(id);
+  if (preset == nullptr) {
+    throw InputError(field, "must be a model preset id (list them with `llm-sizer presets`)",
+                     "\"" + id + "\"");
+  }
+  return *preset;
+}
+
+// "model" is a preset id, a Hugging Face config.json object, or {"preset": id, ...overrides}.
+ModelChoice parse_model(const Json& value, const Catalog& catalog) {
+  ModelChoice choice;
+  if (value.is_string()) {
+    choice.preset = &find_model_preset(catalog, value.get<std::string>(), "model");
+    choice.config = choice.preset->config;
+  } else if (value.is_object() && value.contains("preset")) {
+    const FieldReader r(value, "model");
+    const auto id = r.optional_string("preset").value_or("");
+    choice.preset = &find_model_preset(catalog, id, "model.preset");
+    choice.config = choice.preset->config;
+    Json overrides = value;
+    overrides.erase("preset");
+    // Overrides of a multimodal preset address its language model.
+    Json& target =
+        choice.config.contains("text_config") ? choice.config["text_config"] : choice.config;
+    merge_config_overrides(target, overrides);
+  } else if (value.is_object()) {
+    choice.config = value;
+  } else {
+    throw InputError("model", "must be a preset id or a config.json object", describe_value(value));
+  }
+  choice.parsed = parse_hf_config(choice.config, "model");
+  return choice;
+}
+
+AcceleratorSpec parse_accelerator_choice(const Json& value, const Catalog& catalog,
+                                         const std::string& field) {
+  const auto preset = [&](const std::string& id, const std::string& where) {
+    const AcceleratorSpec* spec = catalog.find_accelerator(id);
+    if (spec == nullptr) {
+      throw InputError(where,
+                       "must be an accelerator preset id (list them with `llm-sizer presets`)",
+                       "\"" + id + "\"");
+    }
+    return *spec;
+  };
+  if (value.is_string()) return preset(value.get<std::string>(), field);
+  const FieldReader r(value, field);
+  if (!r.has("preset")) return parse_accelerator(r);
+  // A preset with some figures replaced: read the preset's own entry with the overrides on top.
+  const std::string id = r.optional_string("preset").value_or("");
+  preset(id, r.field("preset"));
+  Json merged;
+  for (const auto& entry : catalog.listing["accelerators"]) {
+    if (entry.value("id", "") == id) merged = entry;
+  }
+  for (const auto& [key, override_value] : value.items()) {
+    if (key != "preset") merged[key] = override_value;
+  }
+  merged.erase("id");
+  AcceleratorSpec spec = parse_accelerator(FieldReader(merged, field));
+  spec.name += " (modified)";
+  return spec;
+}
+
+HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& normalized) {
+  const Json empty = Json::object();
+  const FieldReader r(value ? *value : empty, "hardware");
+  r.reject_unknown({"accelerator", "count"});
+  HardwareChoice choice;
+  const Json accelerator =
+      r.has("accelerator") ? *r.find("accelerator") : Json(std::string(kDefaultAccelerator));
+  choice.accelerator = parse_accelerator_choice(accelerator, catalog, "hardware.accelerator");
+  choice.count = r.int_or("count", 1, 1, 1'000'000);
+  normalized = {{"accelerator", accelerator}, {"count", choice.count}};
+  return choice;
+}
+
+}  // namespace
+
+Scenario parse_scenario(const Json& input, const Catalog& catalog) {
+  const FieldReader root(input, "");
+  root.reject_unknown({"version", "model", "hardware"});
+  const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
+
+  Scenario scenario;
+  if (!root.has("model"))
+    throw InputError("model", "is required (a preset id or a config.json object)", "");
+  scenario.model = parse_model(*root.find("model"), catalog);
+  scenario.warnings = scenario.model.parsed.warnings;
+
+  Json hardware;
+  scenario.hardware = parse_hardware(root.find("hardware"), catalog, hardware);
+  scenario.normalized = {
+      {"version", version}, {"model", *root.find("model")}, {"hardware", hardware}};
+  return scenario;
+}
+
+}  // namespace llm_sizer

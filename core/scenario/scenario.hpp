@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "catalog/catalog.hpp"
+#include "field_reader.hpp"
+#include "hardware/accelerator.hpp"
+#include "model/hf_config.hpp"
+
+namespace llm_sizer {
+
+inline constexpr int kScenarioVersion = 1;
+
+struct ModelChoice {
+  const ModelPreset* preset = nullptr;  // null for a pasted config.json
+  Json config;                          // the effective config (preset with overrides applied)
+  ParsedModel parsed;
+};
+
+struct HardwareChoice {
+  AcceleratorSpec accelerator;
+  int64_t count = 1;
+};
+
+// A validated scenario: everything the estimate needs, with defaults applied.
+struct Scenario {
+  ModelChoice model;
+  HardwareChoice hardware;
+  Json normalized;  // the input with every default written out, echoed in the result
+  Warnings warnings;
+};
+
+// The one schema behind the CLI, the WASM API and the page's URL. Throws InputError.
+Scenario parse_scenario(const Json& input, const Catalog& catalog);
+
+}  // namespace llm_sizer

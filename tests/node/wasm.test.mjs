@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+
+import { cliJson, loadWasm, runCli } from './support.mjs';
+
+let wasm;
+before(async () => {
+  wasm = await loadWasm();
+});
+
+test('presets() equals `llm-sizer presets`', () => {
+  assert.deepEqual(wasm.presets(), cliJson(['presets']));
+});
+
+test('native and WASM give identical results for every model preset', () => {
+  for (const preset of wasm.presets().models) {
+    const scenario = JSON.stringify({ model: preset.id });
+    assert.deepEqual(wasm.estimate(scenario), cliJson(['estimate', '-'], scenario), preset.id);
+  }
+});
+
+test('estimate() takes a scenario object or its JSON text', () => {
+  const scenario = { model: 'llama-3-8b' };
+  assert.deepEqual(wasm.estimate(scenario), wasm.estimate(JSON.stringify(scenario)));
+});
+
+test('errors come back as a JS Error with the CLI message and the field', () => {
+  const cases = [
+    { model: { preset: 'llama-3-8b', num_attention_heads: 0 } },
+    { model: 'llama-3-8b', hardware: { count: -1 } },
+    '{"model": ',
+  ];
+  for (const scenario of cases) {
+    const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
+    const cli = runCli(['estimate', '-'], text);
+    assert.equal(cli.status, 2);
+    assert.throws(() => wasm.estimate(text), (error) => {
+      assert.ok(error instanceof Error);
+      assert.equal(error.message, cli.stderr.trim());
+      return true;
+    });
+  }
+  assert.throws(() => wasm.estimate({ model: 'llama-3-8b', hardware: { count: -1 } }),
+    (error) => error.field === 'hardware.count');
+});

@@ -1,0 +1,37 @@
+#pragma once
+
+// Shared helpers for the Catch2 suites: the built-in catalog, files from the source tree, and
+// running a scenario through the same entry point the CLI and WASM use.
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "catalog/catalog.hpp"
+#include "estimate.hpp"
+
+namespace llm_sizer::test {
+
+inline const Catalog& catalog() {
+  static const Catalog loaded = load_builtin_catalog();
+  return loaded;
+}
+
+inline std::string source_path(const std::string& relative) {
+  return std::string(LLM_SIZER_SOURCE_DIR) + "/" + relative;
+}
+
+inline Json read_json(const std::string& relative) {
+  std::ifstream file(source_path(relative));
+  if (!file) throw std::runtime_error("cannot open " + relative);
+  return Json::parse(file);
+}
+
+inline Json run(const Json& scenario) {
+  return estimate_json(scenario, catalog());
+}
+
+inline Json model_result(const Json& model) {
+  return run({{"model", model}})["model"];
+}
+
+}  // namespace llm_sizer::test

@@ -1,0 +1,180 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "error.hpp"
+#include "model/hf_config.hpp"
+#include "model/param_count.hpp"
+#include "model/tensors.hpp"
+
+using llm_sizer::AttentionKind;
+using llm_sizer::FfnKind;
+using llm_sizer::Json;
+using llm_sizer::parse_hf_config;
+
+namespace {
+
+Json tiny_llama() {
+  return {{"model_type", "llama"},    {"hidden_size", 64},           {"num_hidden_layers", 2},
+          {"num_attention_heads", 4}, {"num_key_value_heads", 2},    {"intermediate_size", 128},
+          {"vocab_size", 100},        {"tie_word_embeddings", false}};
+}
+
+int64_t total(const Json& config) {
+  const auto spec = parse_hf_config(config, "model").spec;
+  return llm_sizer::count_parameters(spec, llm_sizer::list_tensors(spec)).total;
+}
+
+size_t count_kind(const llm_sizer::ModelSpec& spec, AttentionKind kind) {
+  return std::count_if(spec.layers.begin(), spec.layers.end(),
+                       [&](const auto& layer) { return layer.attention == kind; });
+}
+
+}  // namespace
+
+TEST_CASE("a tiny Llama counts every tensor by hand") {
+  // embed 100*64, per layer q 64*64 + k,v 2*64*32 + o 64*64 + mlp 3*64*128 + 2 norms*64,
+  // final norm 64, untied head 100*64.
+  const int64_t layer = 64 * 64 + 2 * 64 * 32 + 64 * 64 + 3 * 64 * 128 + 2 * 64;
+  CHECK(total(tiny_llama()) == 100 * 64 + 2 * layer + 64 + 100 * 64);
+}
+
+TEST_CASE("attention_bias adds q/k/v/o biases; Qwen2 has q/k/v biases without saying so") {
+  Json biased = tiny_llama();
+  biased["attention_bias"] = true;
+  CHECK(total(biased) - total(tiny_llama()) == 2 * (64 + 32 + 32 + 64));
+  Json qwen2 = tiny_llama();
+  qwen2["model_type"] = "qwen2";
+  CHECK(total(qwen2) - total(tiny_llama()) == 2 * (64 + 32 + 32));
+}
+
+TEST_CASE("head_dim from the config wins over hidden/heads (Qwen3, Gemma)") {
+  Json config = tiny_llama();
+  config["model_type"] = "qwen3";
+  config["head_dim"] = 32;  // 4 heads * 32 = 128 != hidden 64
+  const auto spec = parse_hf_config(config, "model").spec;
+  CHECK(spec.head_dim == 32);
+  CHECK(spec.q_width() == 128);
+}
+
+TEST_CASE("invalid architectures are rejected with the field named") {
+  Json config = tiny_llama();
+  config["num_hidden_layers"] = -3;
+  CHECK_THROWS_WITH(parse_hf_config(config, "model"),
+                    "model.num_hidden_layers: must be a positive integer, got -3");
+  config = tiny_llama();
+  config["num_key_value_heads"] = 3;
+  CHECK_THROWS_WITH(parse_hf_config(config, "model"),
+                    "model.num_key_value_heads: must divide num_attention_heads (4), got 3");
+  config = tiny_llama();
+  config.erase("vocab_size");
+  CHECK_THROWS_WITH(parse_hf_config(config, "model"),
+                    "model.vocab_size: is required (a positive integer)");
+  config = tiny_llama();
+  config["layer_types"] = {"full_attention"};
+  CHECK_THROWS_WITH(parse_hf_config(config, "model"),
+                    "model.layer_types: must have one entry per layer (2), got 1 entries");
+}
+
+TEST_CASE("an unknown model_type falls back to the Llama layout with a warning") {
+  Json config = tiny_llama();
+  config["model_type"] = "brand_new_arch";
+  const auto parsed = parse_hf_config(config, "model");
+  REQUIRE(parsed.warnings.size() == 1);
+  CHECK(parsed.warnings[0].field == "model.model_type");
+  CHECK(total(config) == total(tiny_llama()));
+}
+
+TEST_CASE("GPT-2 names (n_embd, n_layer, n_head) are read") {
+  const Json config = {{"model_type", "gpt2"}, {"n_embd", 64},      {"n_layer", 2},
+                       {"n_head", 4},          {"n_positions", 32}, {"vocab_size", 100}};
+  const auto spec = parse_hf_config(config, "model").spec;
+  CHECK(spec.hidden_size == 64);
+  CHECK(spec.intermediate_size == 256);  // n_inner unset: 4h
+  CHECK(spec.learned_position_rows == 32);
+  CHECK(spec.tie_word_embeddings);
+}
+
+TEST_CASE("sliding-window layer patterns") {
+  Json mistral = tiny_llama();
+  mistral["model_type"] = "mistral";
+  mistral["sliding_window"] = 4096;
+  CHECK(count_kind(parse_hf_config(mistral, "model").spec, AttentionKind::sliding) == 2);
+
+  Json qwen2 = mistral;
+  qwen2["model_type"] = "qwen2";
+  qwen2["use_sliding_window"] = false;
+  const auto qwen = parse_hf_config(qwen2, "model").spec;
+  CHECK(count_kind(qwen, AttentionKind::sliding) == 0);
+  CHECK(qwen.sliding_window == 0);
+
+  Json gemma2 = tiny_llama();
+  gemma2["model_type"] = "gemma2";
+  gemma2["num_hidden_layers"] = 6;
+  gemma2["sliding_window"] = 4096;
+  const auto g2 = parse_hf_config(gemma2, "model").spec;
+  CHECK(g2.layers[0].attention == AttentionKind::sliding);  // local first, then global
+  CHECK(g2.layers[1].attention == AttentionKind::full);
+  CHECK(count_kind(g2, AttentionKind::sliding) == 3);
+
+  Json gemma3 = gemma2;
+  gemma3["model_type"] = "gemma3_text";
+  gemma3["num_hidden_layers"] = 12;
+  const auto g3 = parse_hf_config(gemma3, "model").spec;
+  CHECK(count_kind(g3, AttentionKind::full) == 2);  // layers 5 and 11: five local, one global
+  CHECK(g3.layers[5].attention == AttentionKind::full);
+
+  Json explicit_types = tiny_llama();
+  explicit_types["layer_types"] = {"sliding_attention", "full_attention"};
+  CHECK_THROWS_WITH(parse_hf_config(explicit_types, "model"),
+                    "model.sliding_window: is required (a positive integer) when layers use "
+                    "sliding-window attention");
+}
+
+TEST_CASE(
+    "MoE layer selection: DeepSeek dense first layers, Qwen sparse step and MLP-only layers") {
+  Json deepseek = tiny_llama();
+  deepseek["model_type"] = "deepseek_v3";
+  deepseek["num_hidden_layers"] = 4;
+  deepseek["n_routed_experts"] = 8;
+  deepseek["num_experts_per_tok"] = 2;
+  deepseek["moe_intermediate_size"] = 32;
+  deepseek["first_k_dense_replace"] = 1;
+  const auto ds = parse_hf_config(deepseek, "model").spec;
+  CHECK(ds.layers[0].ffn == FfnKind::dense);
+  CHECK(ds.layers[1].ffn == FfnKind::moe);
+  CHECK(ds.moe.score_correction_bias);
+
+  Json qwen = tiny_llama();
+  qwen["model_type"] = "qwen2_moe";
+  qwen["num_hidden_layers"] = 4;
+  qwen["num_experts"] = 8;
+  qwen["num_experts_per_tok"] = 2;
+  qwen["moe_intermediate_size"] = 32;
+  qwen["decoder_sparse_step"] = 2;
+  qwen["mlp_only_layers"] = {3};
+  const auto q = parse_hf_config(qwen, "model").spec;
+  CHECK(q.layers[0].ffn == FfnKind::dense);
+  CHECK(q.layers[1].ffn == FfnKind::moe);
+  CHECK(q.layers[3].ffn == FfnKind::dense);
+
+  qwen["num_experts_per_tok"] = 9;
+  CHECK_THROWS_WITH(parse_hf_config(qwen, "model"),
+                    "model.num_experts_per_tok: must be an integer in [1, 8], got 9");
+}
+
+TEST_CASE("Falcon: multi-query by default, new architecture reads num_kv_heads") {
+  Json falcon = {{"model_type", "falcon"},
+                 {"hidden_size", 64},
+                 {"num_hidden_layers", 2},
+                 {"num_attention_heads", 4},
+                 {"vocab_size", 100}};
+  auto spec = parse_hf_config(falcon, "model").spec;
+  CHECK(spec.num_kv_heads == 1);
+  CHECK(spec.norms_per_layer == 1);
+  falcon["new_decoder_architecture"] = true;
+  falcon["num_kv_heads"] = 2;
+  spec = parse_hf_config(falcon, "model").spec;
+  CHECK(spec.num_kv_heads == 2);
+  CHECK(spec.norms_per_layer == 2);
+}
