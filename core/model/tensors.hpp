@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@ enum class Component {
   mtp,     // DeepSeek-V3 multi-token prediction: reported apart from the model's total
   vision,  // image encoder and projector of a multimodal checkpoint
 };
+inline constexpr size_t kComponentCount = 11;
 
 // One weight tensor of the checkpoint, named as llama.cpp names it in GGUF files ("attn_v",
 // "ffn_down_exps", ...), so quantization rules that pick a type per tensor can be applied as-is.
