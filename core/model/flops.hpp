@@ -1,0 +1,27 @@
+#pragma once
+
+#include <vector>
+
+#include "model/model_spec.hpp"
+#include "model/tensors.hpp"
+
+namespace llm_sizer {
+
+// Forward-pass FLOPs for one token (a multiply-add counts 2), split the way papers report them.
+struct ForwardFlops {
+  double matmul = 0;     // every weight matrix the token passes through, LM head excluded
+  double lm_head = 0;    // the output projection (the tied embedding when weights are tied)
+  double attention = 0;  // QK^T scores and attention-weighted values (and linear-attention state)
+
+  double total() const { return matmul + lm_head + attention; }
+};
+
+// One token attending to `attended_tokens` earlier positions (capped per layer by a sliding
+// window). Training and prefill pass the sequence length (PaLM's MFU convention, no causal
+// halving) or its causal mean; decode passes the current context length.
+// Kaplan et al. 2020, Table 1: C_forward = 2N + 2 n_layer n_ctx d_attn; with MoE only the routed
+// experts count (Fedus et al. 2021), and the embedding lookup is not a matmul.
+ForwardFlops forward_flops_per_token(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                                     double attended_tokens);
+
+}  // namespace llm_sizer
