@@ -1,0 +1,72 @@
+// Every catalog file against its JSON Schema (data/schema/), plus the cross-file checks a schema
+// cannot express: unique ids, and references to other entries that exist.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { root } from './support.mjs';
+
+const require = createRequire(join(root, 'web/package.json'));
+const Ajv2020 = require('ajv/dist/2020').default;
+
+const dataDir = join(root, 'data');
+const read = (relative) => JSON.parse(readFileSync(join(dataDir, relative), 'utf8'));
+const jsonFiles = (folder) => readdirSync(join(dataDir, folder))
+  .filter((name) => name.endsWith('.json')).map((name) => `${folder}/${name}`);
+
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+for (const name of readdirSync(join(dataDir, 'schema'))) ajv.addSchema(read(`schema/${name}`));
+
+const catalog = {
+  'models.schema.json': jsonFiles('models'),
+  'accelerators.schema.json': jsonFiles('accelerators'),
+  'interconnects.schema.json': ['interconnects.json'],
+  'cloud-prices.schema.json': ['cloud-prices.json'],
+  'quant-quality.schema.json': ['quant-quality.json'],
+  'measurements.schema.json': jsonFiles('measurements'),
+};
+
+test('every data file matches its schema', () => {
+  for (const [schema, files] of Object.entries(catalog)) {
+    const validate = ajv.getSchema(schema);
+    for (const file of files) {
+      const valid = validate(read(file));
+      assert.ok(valid, `${file}: ${ajv.errorsText(validate.errors, { dataVar: file })}`);
+    }
+  }
+});
+
+test('no data file is left without a schema', () => {
+  const covered = new Set(Object.values(catalog).flat());
+  const all = [...readdirSync(dataDir).filter((n) => n.endsWith('.json')),
+    ...jsonFiles('models'), ...jsonFiles('accelerators'), ...jsonFiles('measurements')];
+  for (const file of all) assert.ok(covered.has(file), `${file} has no schema`);
+});
+
+test('ids are unique within each kind', () => {
+  for (const [schema, files] of Object.entries(catalog)) {
+    const ids = files.flatMap((file) => read(file).map((entry) => entry.id));
+    assert.equal(new Set(ids).size, ids.length, `duplicate ids among ${schema}`);
+  }
+});
+
+test('cloud prices name catalog accelerators and agree per GPU', () => {
+  const accelerators = new Set(jsonFiles('accelerators').flatMap((f) => read(f).map((a) => a.id)));
+  for (const price of read('cloud-prices.json')) {
+    assert.ok(accelerators.has(price.accelerator), `${price.id}: unknown ${price.accelerator}`);
+    const perGpu = price.price_per_hour_usd / price.gpus;
+    assert.ok(Math.abs(perGpu - price.price_per_gpu_hour_usd) <= 0.01 * perGpu + 0.005,
+      `${price.id}: ${price.price_per_hour_usd}/${price.gpus} != ${price.price_per_gpu_hour_usd}`);
+  }
+});
+
+test('accelerator interconnects name catalog interconnects', () => {
+  const links = new Set(read('interconnects.json').map((link) => link.id));
+  for (const file of jsonFiles('accelerators')) {
+    for (const device of read(file)) {
+      if (device.interconnect) assert.ok(links.has(device.interconnect.kind), `${device.id}: ${device.interconnect.kind}`);
+    }
+  }
+});
