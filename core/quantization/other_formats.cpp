@@ -1,0 +1,134 @@
+#include "quantization/other_formats.hpp"
+
+// Storage of the checkpoint formats other than GGUF, per weight matrix of K input channels
+// (TensorSpec::row_length) and N output channels (TensorSpec::rows). Stacked experts are separate
+// Linear modules in these checkpoints, so every expert matrix carries its own scales.
+//
+// Which tensors stay 16-bit (embeddings, output head, norms, biases, the MoE router):
+// - GPTQ: AutoGPTQ quantizes only `inside_layer_modules` (q/k/v/o, gate/up/down projections);
+//   embed_tokens, norms and lm_head stay fp16 (auto_gptq/modeling/llama.py, commit 058fd80a). The
+//   GPTQ paper (Frantar et al. 2022, sec. 5) keeps "the embeddings and the output layer ... in full
+//   FP16 precision".
+// - AWQ: AutoAWQ quantizes the decoder layers' linears; embeddings and lm_head untouched
+//   (awq/models, commit 030fe2a1).
+// - bitsandbytes: transformers replaces every nn.Linear except the output head
+//   (integrations/bitsandbytes.py, get_keys_to_not_convert: "keep the lm_head in full precision");
+//   embeddings and norms are not Linear. So the router and a vision tower's linears are quantized.
+// - FP8: vLLM quantizes "all Linear modules (except for the final lm_head)" (docs, fp8);
+// DeepSeek-V3
+//   keeps "the embedding module, the output head, MoE gating modules, normalization operators" in
+//   BF16/FP32 (arXiv 2412.19437, sec. 3.3.1).
+// - INT8/INT4 weight-only, W8A8, MXFP4, NVFP4: the same set as FP8 (decoder linears only).
+// A vision tower stays 16-bit except under bitsandbytes (the quantizers above walk the decoder
+// layers only).
+
+namespace llm_sizer {
+namespace {
+
+int64_t ceil_div(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+bool is_decoder_linear(const TensorSpec& t) {
+  switch (t.component) {
+    case Component::attention:
+    case Component::mlp:
+    case Component::experts:
+    case Component::shared_experts:
+    case Component::mtp:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Linear layers inside a vision tower (SigLIP attention and MLP); the patch embedding is a
+// convolution, the positions an embedding and Gemma 3's projector a bare parameter.
+bool is_vision_linear(const TensorSpec& t) {
+  return t.component == Component::vision && t.kind != "v.patch_embd" &&
+         t.kind != "v.position_embd" && t.kind != "mm.input_projection";
+}
+
+// One matrix (one expert of a stacked tensor) in each format.
+int64_t matrix_bytes(const WeightFormat& f, int64_t k, int64_t n) {
+  const int64_t elements = k * n;
+  switch (f.scheme) {
+    case WeightScheme::fp8_tensor:
+      // One byte per E4M3 weight and one fp32 weight_scale per tensor (vLLM docs, "FP8 W8A8").
+      return elements + 4;
+    case WeightScheme::fp8_block:
+      // weight_scale_inv: one fp32 per 128x128 block, partial blocks at the edges included
+      // (deepseek-ai/DeepSeek-V3 README_WEIGHTS.md, commit 0b39205a).
+      return elements + 4 * ceil_div(k, 128) * ceil_div(n, 128);
+    case WeightScheme::int_weight_only:
+      // W8A16 / W4A16 with per-channel scaling (TensorRT-LLM docs, "Numerical Precision"): one
+      // scale per output channel. Its width is not in the docs; assumed 16-bit like the
+      // activations (fp32 would add 16/K bits per weight: 0.004 at K = 4096).
+      return ceil_div(elements * f.bits, 8) + 2 * n;
+    case WeightScheme::w8a8:
+      // SmoothQuant W8A8 (TensorRT-LLM "Numerical Precision", INT8 SmoothQuant): int8 weights
+      // and one per-channel scale, assumed fp32 (its width is not documented; 16-bit would save
+      // 16/K bits per weight); activation scales are per token, computed at run time.
+      return elements + 4 * n;
+    case WeightScheme::llm_int8:
+      // LLM.int8(): int8 matrix CB and one fp32 row-wise absmax SCB per output row
+      // (bitsandbytes functional.int8_vectorwise_quant). Outliers are not stored apart.
+      return elements + 4 * n;
+    case WeightScheme::bnb_4bit: {
+      // quantize_4bit (bitsandbytes/functional.py): two 4-bit codes per byte, blocksize 64, one
+      // fp32 absmax per block. Double quantization (QLoRA, arXiv 2305.14314, sec. 3) stores the
+      // absmax as 8-bit codes with one fp32 scale per 256 of them, one fp32 offset, and a
+      // 256-entry fp32 code table per tensor: 8/64 + 32/(64*256) = 0.127 bits per weight.
+      const int64_t blocks = ceil_div(elements, 64);
+      const int64_t codes = ceil_div(elements, 2);
+      if (!f.double_quant) return codes + 4 * blocks;
+      return codes + blocks + 4 * ceil_div(blocks, 256) + 4 + 4 * 256;
+    }
+    case WeightScheme::gptq: {
+      // AutoGPTQ QuantLinear (auto_gptq/nn_modules/qlinear/qlinear_cuda.py, commit 058fd80a):
+      // qweight int32 [K*b/32, N], qzeros int32 [groups, N*b/32], scales fp16 [groups, N], g_idx
+      // int32 [K] (always stored). group_size -1 is one group spanning all K inputs.
+      const int64_t groups = f.group_size > 0 ? ceil_div(k, f.group_size) : 1;
+      const int64_t qweight = 4 * ceil_div(k * f.bits, 32) * n;
+      const int64_t qzeros = 4 * groups * ceil_div(n * f.bits, 32);
+      return qweight + qzeros + 2 * groups * n + 4 * k;
+    }
+    case WeightScheme::awq: {
+      // AutoAWQ WQLinear_GEMM (awq/modules/linear/gemm.py, commit 030fe2a1): qweight int32
+      // [K, N/8], qzeros int32 [K/g, N/8], scales fp16 [K/g, N]; no g_idx. 4-bit only.
+      const int64_t groups = f.group_size > 0 ? ceil_div(k, f.group_size) : 1;
+      return 4 * k * ceil_div(n, 8) + 4 * groups * ceil_div(n, 8) + 2 * groups * n;
+    }
+    case WeightScheme::mxfp4:
+      // OCP Microscaling Formats v1.0: 32 E2M1 elements (16 bytes) share one E8M0 scale byte.
+      return n * ceil_div(k, 32) * (16 + 1);
+    case WeightScheme::nvfp4:
+      // NVFP4 (NVIDIA, "Introducing NVFP4", 2025): 16 E2M1 elements (8 bytes) share one E4M3
+      // scale byte, plus one fp32 scale per tensor.
+      return n * ceil_div(k, 16) * (8 + 1) + 4;
+    case WeightScheme::dense:
+    case WeightScheme::gguf:
+      break;
+  }
+  return 2 * elements;
+}
+
+}  // namespace
+
+bool quantizes_tensor(const TensorSpec& t, const WeightFormat& f) {
+  if (f.scheme == WeightScheme::dense || f.scheme == WeightScheme::gguf) return false;
+  // 1-D tensors, and Linear layers with one output (Qwen2-MoE's shared-expert gate), are left.
+  if (t.vector || t.rows == 1) return false;
+  if (f.scheme == WeightScheme::llm_int8 || f.scheme == WeightScheme::bnb_4bit) {
+    return is_decoder_linear(t) || t.component == Component::router || is_vision_linear(t);
+  }
+  return is_decoder_linear(t);
+}
+
+int64_t checkpoint_tensor_bytes(const TensorSpec& t, const WeightFormat& f) {
+  if (f.scheme == WeightScheme::dense) return t.params() * f.dense_bytes;
+  if (!quantizes_tensor(t, f)) return t.params() * 2;
+  return t.matrices * matrix_bytes(f, t.row_length, t.rows);
+}
+
+}  // namespace llm_sizer
