@@ -12,6 +12,11 @@ Result estimate(const Scenario& scenario) {
   result.model.tensors = list_tensors(model);
   result.model.params = count_parameters(model, result.model.tensors);
   explain_parameters(model, result.model.params, result.explanations);
+  if (scenario.inference) {
+    result.inference =
+        estimate_inference(model, result.model.tensors, scenario.hardware.accelerator,
+                           *scenario.inference, result.explanations);
+  }
   return result;
 }
 

@@ -1,9 +1,11 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "catalog/catalog.hpp"
 #include "explain/explanation.hpp"
+#include "inference/inference_result.hpp"
 #include "model/param_count.hpp"
 #include "model/tensors.hpp"
 #include "scenario/scenario.hpp"
@@ -18,6 +20,7 @@ struct ModelResult {
 
 struct Result {
   ModelResult model;
+  std::optional<InferenceResult> inference;
   Explanations explanations;
   Warnings warnings;
 };

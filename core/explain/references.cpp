@@ -18,6 +18,21 @@ constexpr std::array kReferences = {
               "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, sections 2.1-2.2 (MoE with "
               "shared experts, multi-token prediction)",
               "https://arxiv.org/abs/2412.19437"},
+    Reference{"weight-formats",
+              "Storage per format: llama.cpp ggml-common.h block layouts and llama-quant.cpp "
+              "per-tensor mixes; AutoGPTQ/AutoAWQ packing; bitsandbytes blockwise scales; QLoRA "
+              "section 3 (NF4 with double quantization)",
+              "https://github.com/ggml-org/llama.cpp/blob/master/ggml/src/ggml-common.h"},
+    Reference{"kv-cache",
+              "Kwon et al. 2023, PagedAttention, section 3 (the KV cache holds a key and a value "
+              "vector per token, layer and KV head); Ainslie et al. 2023 (GQA: KV heads < query "
+              "heads)",
+              "https://arxiv.org/abs/2309.06180"},
+    Reference{"runtime-memory",
+              "Runtime memory accounting: vLLM determine_available_memory (gpu_memory_utilization "
+              "x total - profiled peak), SGLang mem_fraction_static, TensorRT-LLM "
+              "free_gpu_memory_fraction, llama.cpp compute buffer",
+              "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"},
     Reference{"shazeer-moe",
               "Fedus et al. 2021, Switch Transformers, section 2 (only the routed top-k experts "
               "process a token)",

@@ -142,15 +142,18 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
   }
   Json references = Json::object();
   Json explain = explanations_json(result.explanations, references);
-  return {{"result_version", kResultVersion},
-          {"scenario", scenario.normalized},
-          {"model", model_json(scenario, result.model)},
-          {"hardware",
-           {{"accelerator", accelerator_to_json(scenario.hardware.accelerator)},
-            {"count", scenario.hardware.count}}},
-          {"warnings", warnings},
-          {"explain", explain},
-          {"references", references}};
+  Json out = {{"result_version", kResultVersion},
+              {"scenario", scenario.normalized},
+              {"model", model_json(scenario, result.model)},
+              {"hardware",
+               {{"accelerator", accelerator_to_json(scenario.hardware.accelerator)},
+                {"count", scenario.hardware.count}}},
+              {"warnings", warnings},
+              {"explain", explain},
+              {"references", references}};
+  if (result.inference)
+    out["inference"] = inference_to_json(*scenario.inference, *result.inference);
+  return out;
 }
 
 }  // namespace llm_sizer

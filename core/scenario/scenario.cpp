@@ -91,12 +91,13 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
 
 Scenario parse_scenario(const Json& input, const Catalog& catalog) {
   const FieldReader root(input, "");
-  root.reject_unknown({"version", "model", "hardware"});
+  root.reject_unknown({"version", "model", "hardware", "inference"});
   const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
 
   Scenario scenario;
-  if (!root.has("model"))
+  if (!root.has("model")) {
     throw InputError("model", "is required (a preset id or a config.json object)", "");
+  }
   scenario.model = parse_model(*root.find("model"), catalog);
   scenario.warnings = scenario.model.parsed.warnings;
 
@@ -104,6 +105,11 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog) {
   scenario.hardware = parse_hardware(root.find("hardware"), catalog, hardware);
   scenario.normalized = {
       {"version", version}, {"model", *root.find("model")}, {"hardware", hardware}};
+  if (const Json* inference = root.find("inference")) {
+    scenario.inference = parse_inference(*inference, scenario.model.parsed.spec,
+                                         scenario.hardware.accelerator, scenario.hardware.count);
+    scenario.normalized["inference"] = inference_input_to_json(*scenario.inference);
+  }
   return scenario;
 }
 

@@ -1,11 +1,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "catalog/catalog.hpp"
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
+#include "inference/inference_input.hpp"
 #include "model/hf_config.hpp"
 
 namespace llm_sizer {
@@ -27,6 +29,7 @@ struct HardwareChoice {
 struct Scenario {
   ModelChoice model;
   HardwareChoice hardware;
+  std::optional<InferenceInput> inference;  // present when the scenario has an inference section
   Json normalized;  // the input with every default written out, echoed in the result
   Warnings warnings;
 };

@@ -14,8 +14,10 @@ test('presets() equals `llm-sizer presets`', () => {
 
 test('native and WASM give identical results for every model preset', () => {
   for (const preset of wasm.presets().models) {
-    const scenario = JSON.stringify({ model: preset.id });
-    assert.deepEqual(wasm.estimate(scenario), cliJson(['estimate', '-'], scenario), preset.id);
+    for (const scenario of [{ model: preset.id }, { model: preset.id, inference: {} }]) {
+      const text = JSON.stringify(scenario);
+      assert.deepEqual(wasm.estimate(text), cliJson(['estimate', '-'], text), text);
+    }
   }
 });
 

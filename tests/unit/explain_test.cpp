@@ -23,7 +23,8 @@ const llm_sizer::Json& at_path(const llm_sizer::Json& result, const std::string&
 
 TEST_CASE("every explanation evaluates to the number it explains, for every preset") {
   for (const auto& preset : llm_sizer::test::catalog().models) {
-    const auto result = llm_sizer::test::run({{"model", preset.id}});
+    const auto result =
+        llm_sizer::test::run({{"model", preset.id}, {"inference", {{"allow_long_context", true}}}});
     for (const auto& [path, explanation] : result["explain"].items()) {
       INFO(preset.id << " " << path << ": " << explanation["formula"]);
       std::map<std::string, double> terms;

@@ -1,0 +1,131 @@
+#include "inference/inference_input.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "error.hpp"
+#include "inference/runtime_profile.hpp"
+
+namespace llm_sizer {
+namespace {
+
+constexpr std::array<std::string_view, 5> kRuntimeNames = {"generic", "vllm", "llama.cpp",
+                                                           "tensorrt-llm", "sglang"};
+constexpr int64_t kDefaultContext = 4096;
+constexpr int64_t kDefaultPrompt = 1024;
+constexpr int64_t kDefaultOutput = 256;
+
+Runtime parse_runtime(const FieldReader& r) {
+  const std::string name =
+      r.choice_or("runtime", "generic", {kRuntimeNames.begin(), kRuntimeNames.end()});
+  const auto it = std::find(kRuntimeNames.begin(), kRuntimeNames.end(), name);
+  return static_cast<Runtime>(it - kRuntimeNames.begin());
+}
+
+// Tensor parallelism splits attention heads across devices: the degree must divide the query
+// heads, and KV heads are either split evenly or replicated (vLLM: tp a multiple of the KV
+// heads). llama.cpp splits by layers instead.
+void check_tensor_parallel(const FieldReader& r, const ModelSpec& m, int64_t tp, int64_t devices,
+                           Runtime runtime) {
+  const std::string field = r.field("tp");
+  if (devices % tp != 0) {
+    throw InputError(field, "must divide hardware.count (" + std::to_string(devices) + ")",
+                     std::to_string(tp));
+  }
+  if (runtime == Runtime::llama_cpp) {
+    if (tp > m.num_layers) {
+      throw InputError(
+          field,
+          "must not exceed the layers llama.cpp splits (" + std::to_string(m.num_layers) + ")",
+          std::to_string(tp));
+    }
+    return;
+  }
+  if (m.num_heads % tp != 0) {
+    throw InputError(field, "must divide num_attention_heads (" + std::to_string(m.num_heads) + ")",
+                     std::to_string(tp));
+  }
+  const int64_t kv = m.num_kv_heads;
+  if (!m.mla && kv % tp != 0 && tp % kv != 0) {
+    throw InputError(field,
+                     "must divide num_key_value_heads (" + std::to_string(kv) +
+                         ") or be a multiple of it (KV heads are then replicated)",
+                     std::to_string(tp));
+  }
+}
+
+}  // namespace
+
+std::string_view runtime_name(Runtime runtime) {
+  return kRuntimeNames[size_t(runtime)];
+}
+
+InferenceInput parse_inference(const Json& section, const ModelSpec& m,
+                               const AcceleratorSpec& device, int64_t devices) {
+  const FieldReader r(section, "inference");
+  r.reject_unknown({"weights", "kv_cache", "runtime", "batch", "context_tokens", "prompt_tokens",
+                    "output_tokens", "tp", "flash_attention", "allow_long_context",
+                    "overhead_bytes", "gpu_memory_fraction", "max_num_seqs", "max_batched_tokens"});
+  InferenceInput in;
+  in.weights =
+      parse_weight_format(r.optional_string("weights").value_or("bf16"), r.field("weights"));
+  in.kv_cache =
+      parse_kv_format(r.optional_string("kv_cache").value_or("fp16"), r.field("kv_cache"));
+  in.runtime = parse_runtime(r);
+  in.batch = r.int_or("batch", 1, 1, 1'000'000);
+  in.allow_long_context = r.bool_or("allow_long_context", false);
+
+  const int64_t model_max = m.max_position_embeddings;
+  in.context_tokens = r.int_or(
+      "context_tokens", model_max > 0 ? std::min(kDefaultContext, model_max) : kDefaultContext, 1,
+      100'000'000);
+  if (model_max > 0 && in.context_tokens > model_max && !in.allow_long_context) {
+    throw InputError(r.field("context_tokens"),
+                     "must not exceed the model's max_position_embeddings (" +
+                         std::to_string(model_max) + ") unless allow_long_context is true",
+                     std::to_string(in.context_tokens));
+  }
+  // The request shape defaults to 1024 prompt and 256 output tokens, shortened to fit.
+  in.output_tokens = r.int_or("output_tokens", std::min(kDefaultOutput, in.context_tokens / 2), 1,
+                              in.context_tokens);
+  in.prompt_tokens =
+      r.int_or("prompt_tokens", std::min(kDefaultPrompt, in.context_tokens - in.output_tokens), 1,
+               in.context_tokens);
+  if (in.prompt_tokens + in.output_tokens > in.context_tokens) {
+    throw InputError(r.field("prompt_tokens"),
+                     "plus output_tokens must not exceed context_tokens (" +
+                         std::to_string(in.context_tokens) + ")",
+                     std::to_string(in.prompt_tokens) + " + " + std::to_string(in.output_tokens));
+  }
+
+  in.tp = r.int_or("tp", devices, 1, 1'000'000);
+  check_tensor_parallel(r, m, in.tp, devices, in.runtime);
+  in.flash_attention = r.bool_or("flash_attention", true);
+
+  const RuntimeDefaults defaults = runtime_defaults(in.runtime, device, in.tp);
+  in.overhead_bytes = r.number_or("overhead_bytes", defaults.overhead_bytes, kNonNegative);
+  in.gpu_memory_fraction =
+      r.number_or("gpu_memory_fraction", defaults.gpu_memory_fraction, kFraction);
+  in.max_num_seqs = r.int_or("max_num_seqs", defaults.max_num_seqs, 0);
+  in.max_batched_tokens = r.int_or("max_batched_tokens", defaults.max_batched_tokens, 1);
+  return in;
+}
+
+Json inference_input_to_json(const InferenceInput& in) {
+  return {{"weights", in.weights.id},
+          {"kv_cache", in.kv_cache.id},
+          {"runtime", runtime_name(in.runtime)},
+          {"batch", in.batch},
+          {"context_tokens", in.context_tokens},
+          {"prompt_tokens", in.prompt_tokens},
+          {"output_tokens", in.output_tokens},
+          {"tp", in.tp},
+          {"flash_attention", in.flash_attention},
+          {"allow_long_context", in.allow_long_context},
+          {"overhead_bytes", in.overhead_bytes},
+          {"gpu_memory_fraction", in.gpu_memory_fraction},
+          {"max_num_seqs", in.max_num_seqs},
+          {"max_batched_tokens", in.max_batched_tokens}};
+}
+
+}  // namespace llm_sizer

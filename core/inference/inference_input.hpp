@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "field_reader.hpp"
+#include "model/model_spec.hpp"
+#include "quantization/weight_format.hpp"
+
+namespace llm_sizer {
+
+enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang };
+
+std::string_view runtime_name(Runtime runtime);
+
+// The `inference` section of a scenario, validated, with every default filled in.
+struct InferenceInput {
+  WeightFormat weights;
+  KvFormat kv_cache;
+  Runtime runtime = Runtime::generic;
+  int64_t batch = 1;           // concurrent sequences
+  int64_t context_tokens = 0;  // KV allocation per sequence (the runtime's max_model_len / n_ctx)
+  int64_t prompt_tokens = 0;   // the request shape used for speed and TTFT
+  int64_t output_tokens = 0;
+  int64_t tp = 1;  // devices one model instance is split over
+  bool flash_attention =
+      true;  // no s^2 score matrix in the workspace (default in current runtimes)
+  bool allow_long_context = false;  // allow context_tokens above the model's trained maximum
+  double overhead_bytes = 0;        // per device: CUDA context, library handles, fragmentation
+  double gpu_memory_fraction = 1;   // runtime's budget: vLLM gpu_memory_utilization, SGLang
+                                    // mem_fraction_static, TensorRT-LLM kv free-memory fraction
+  int64_t max_num_seqs = 0;         // vLLM/SGLang scheduler cap on concurrent sequences
+  int64_t max_batched_tokens = 0;   // tokens per forward step (vLLM max_num_batched_tokens,
+                                    // llama.cpp n_ubatch, SGLang chunked_prefill_size)
+};
+
+// Reads scenario["inference"]. Runtime defaults depend on the device (memory size, unified
+// memory) and the device count (the default tensor-parallel degree).
+InferenceInput parse_inference(const Json& section, const ModelSpec& model,
+                               const AcceleratorSpec& device, int64_t devices);
+
+// The section with every default written out, for the result's normalised scenario.
+Json inference_input_to_json(const InferenceInput& input);
+
+}  // namespace llm_sizer

@@ -1,0 +1,120 @@
+#include "inference/inference_result.hpp"
+
+#include <algorithm>
+
+namespace llm_sizer {
+namespace {
+
+void explain_memory(const ModelSpec& m, const InferenceInput& in, const InferenceResult& r,
+                    Explanations& out) {
+  const InferenceMemory& mem = r.memory;
+  const double params =
+      r.weights.bits_per_weight > 0 ? r.weights.bytes * 8.0 / r.weights.bits_per_weight : 0.0;
+  out.emplace_back("inference.weights_bytes",
+                   Explanation{"{params} * {bits_per_weight} / 8",
+                               {{"params", params, "params"},
+                                {"bits_per_weight", r.weights.bits_per_weight, "bits"}},
+                               "weight-formats"});
+  if (m.mla) {
+    out.emplace_back(
+        "inference.kv_bytes_per_token",
+        Explanation{"{attention_layers} * ({kv_lora_rank} + {rope_dim}) * {bytes_per_element}",
+                    {{"attention_layers",
+                      mem.kv.bytes_per_token() /
+                          (mem.kv.latent_elements_per_layer * in.kv_cache.bytes_per_element),
+                      "layers"},
+                     {"kv_lora_rank", double(m.mla->kv_lora_rank), ""},
+                     {"rope_dim", double(m.mla->qk_rope_head_dim), ""},
+                     {"bytes_per_element", in.kv_cache.bytes_per_element, "bytes"}},
+                    "deepseek-v2"});
+  } else {
+    const double per_layer =
+        2.0 * double(m.num_kv_heads) * double(m.head_dim) * in.kv_cache.bytes_per_element;
+    out.emplace_back(
+        "inference.kv_bytes_per_token",
+        Explanation{"{attention_layers} * 2 * {n_kv} * {d} * {bytes_per_element}",
+                    {{"attention_layers", per_layer > 0 ? mem.kv.bytes_per_token() / per_layer : 0,
+                      "layers"},
+                     {"n_kv", double(m.num_kv_heads), "heads"},
+                     {"d", double(m.head_dim), ""},
+                     {"bytes_per_element", in.kv_cache.bytes_per_element, "bytes"}},
+                    "kv-cache"});
+  }
+  const double context = double(mem.allocated_tokens);
+  const double window =
+      mem.kv.window_tokens > 0 ? std::min(context, double(mem.kv.window_tokens)) : context;
+  const Explanation kv{
+      "{batch} * ({global_bytes_per_token} * {context} + {window_bytes_per_token} * "
+      "{window_tokens} + {state_bytes})",
+      {{"batch", double(in.batch), "sequences"},
+       {"global_bytes_per_token", mem.kv.full_bytes_per_token, "bytes"},
+       {"context", context, "tokens"},
+       {"window_bytes_per_token", mem.kv.sliding_bytes_per_token, "bytes"},
+       {"window_tokens", window, "tokens"},
+       {"state_bytes", mem.kv.state_bytes, "bytes"}},
+      "kv-cache"};
+  out.emplace_back("inference.kv_cache_bytes", kv);
+  const DeviceMemory& d = mem.per_device;
+  out.emplace_back("inference.memory_per_device_bytes",
+                   Explanation{"{weights} + {kv_cache} + {activations} + {overhead}",
+                               {{"weights", d.weights_bytes, "bytes"},
+                                {"kv_cache", d.kv_cache_bytes, "bytes"},
+                                {"activations", d.activation_bytes, "bytes"},
+                                {"overhead", d.overhead_bytes, "bytes"}},
+                               "runtime-memory"});
+}
+
+}  // namespace
+
+InferenceResult estimate_inference(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                                   const AcceleratorSpec& device, const InferenceInput& input,
+                                   Explanations& explanations) {
+  InferenceResult r;
+  r.weights = weights_size(model, tensors, input.weights);
+  r.memory = inference_memory(model, r.weights, device, input);
+  r.inverse = answer_inverse_questions(model, tensors, r.weights, device, input);
+  explain_memory(model, input, r, explanations);
+  return r;
+}
+
+Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
+  const InferenceMemory& m = r.memory;
+  const DeviceMemory& d = m.per_device;
+  Json out = {{"weights_bytes", m.weights_bytes},
+              {"weights_bits_per_weight", r.weights.bits_per_weight},
+              {"kv_bytes_per_token", m.kv.bytes_per_token()},
+              {"kv_cache_bytes", m.kv_cache_bytes},
+              {"kv_state_bytes_per_sequence", m.kv.state_bytes},
+              {"activation_bytes", d.activation_bytes},
+              {"overhead_bytes", d.overhead_bytes},
+              {"memory_total_bytes", d.total() * double(in.tp)},
+              {"memory_per_device_bytes", d.total()},
+              {"per_device",
+               {{"weights_bytes", d.weights_bytes},
+                {"kv_cache_bytes", d.kv_cache_bytes},
+                {"activation_bytes", d.activation_bytes},
+                {"overhead_bytes", d.overhead_bytes}}},
+              {"device_usable_bytes", m.usable_bytes},
+              {"fits", m.fits},
+              {"max_batch", r.inverse.max_batch},
+              {"max_context_tokens", r.inverse.max_context_tokens},
+              {"max_context_limited_by", r.inverse.context_limited_by_model ? "model" : "memory"},
+              {"min_devices", r.inverse.min_devices},
+              {"best_format", r.inverse.best_format.empty() ? Json() : Json(r.inverse.best_format)},
+              {"runtime",
+               {{"name", runtime_name(in.runtime)},
+                {"budget_bytes", m.budget_bytes},
+                {"reserved_bytes", m.reserved_bytes},
+                {"kv_pool_bytes", std::max(0.0, m.kv_pool_bytes)},
+                {"kv_pool_tokens", m.kv_pool_tokens}}},
+              {"assumptions",
+               {{"gpu_memory_fraction", in.gpu_memory_fraction},
+                {"overhead_bytes", in.overhead_bytes},
+                {"max_batched_tokens", in.max_batched_tokens},
+                {"max_num_seqs", in.max_num_seqs},
+                {"flash_attention", in.flash_attention},
+                {"kv_bytes_per_element", in.kv_cache.bytes_per_element}}}};
+  return out;
+}
+
+}  // namespace llm_sizer

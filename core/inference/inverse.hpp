@@ -1,0 +1,29 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hardware/accelerator.hpp"
+#include "inference/inference_input.hpp"
+#include "model/model_spec.hpp"
+#include "model/tensors.hpp"
+#include "quantization/weight_format.hpp"
+
+namespace llm_sizer {
+
+// The questions users ask the other way round, each answered by searching the memory model.
+struct InverseAnswers {
+  int64_t max_batch = 0;           // sequences of context_tokens that fit; 0 if not even one
+  int64_t max_context_tokens = 0;  // per sequence at the given batch; 0 if not even one token
+  bool context_limited_by_model = false;  // true when memory would allow more than the model does
+  int64_t min_devices = 0;  // fewest devices of this kind (a valid split) that hold the scenario
+  std::string best_format;  // the highest-precision weight format that fits; empty if none
+};
+
+InverseAnswers answer_inverse_questions(const ModelSpec& model,
+                                        const std::vector<TensorSpec>& tensors,
+                                        const WeightsSize& weights, const AcceleratorSpec& device,
+                                        const InferenceInput& input);
+
+}  // namespace llm_sizer

@@ -1,0 +1,55 @@
+#include "inference/kv_cache.hpp"
+
+#include <algorithm>
+
+namespace llm_sizer {
+
+KvLayout kv_layout(const ModelSpec& m, const KvFormat& format) {
+  KvLayout layout;
+  layout.window_tokens = m.sliding_window;
+  const double element = format.bytes_per_element;
+  // MLA caches one latent vector per token and layer, not per-head K and V (DeepSeek-V2 paper,
+  // section 2.1.2: (d_c + d_h^R) elements per token per layer; vLLM, SGLang, TensorRT-LLM and
+  // llama.cpp since PR #19067 allocate exactly this).
+  double per_layer = 2.0 * double(m.num_kv_heads) * double(m.head_dim) * element;
+  if (m.mla) {
+    layout.latent_elements_per_layer = double(m.mla->kv_lora_rank + m.mla->qk_rope_head_dim);
+    per_layer = layout.latent_elements_per_layer * element;
+  }
+  const LinearAttentionSpec& la = m.linear_attention;
+  for (const auto& layer : m.layers) {
+    switch (layer.attention) {
+      case AttentionKind::full:
+        layout.full_bytes_per_token += per_layer;
+        break;
+      case AttentionKind::sliding:
+        layout.sliding_bytes_per_token += per_layer;
+        break;
+      case AttentionKind::linear:
+        // Gated DeltaNet: a d_k x d_v recurrent state per value head, plus the causal-conv window
+        // (kernel - 1 past inputs of q, k and v) — Qwen3-Next modeling code, cache layout.
+        layout.state_bytes +=
+            element * (double(la.num_value_heads) * la.key_head_dim * la.value_head_dim +
+                       double(2 * la.num_key_heads * la.key_head_dim +
+                              la.num_value_heads * la.value_head_dim) *
+                           double(la.conv_kernel - 1));
+        break;
+    }
+  }
+  return layout;
+}
+
+double kv_bytes_per_sequence(const KvLayout& layout, int64_t tokens) {
+  const double t = double(tokens);
+  const double windowed = layout.window_tokens > 0 ? std::min(t, double(layout.window_tokens)) : t;
+  return layout.full_bytes_per_token * t + layout.sliding_bytes_per_token * windowed +
+         layout.state_bytes;
+}
+
+double kv_share_per_device(const ModelSpec& m, int64_t tp) {
+  if (tp <= 1 || m.mla) return 1.0;
+  const double heads_per_device = std::max(1.0, double(m.num_kv_heads) / double(tp));
+  return heads_per_device / double(m.num_kv_heads);
+}
+
+}  // namespace llm_sizer

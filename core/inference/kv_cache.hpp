@@ -1,0 +1,33 @@
+#pragma once
+
+#include <cstdint>
+
+#include "inference/inference_input.hpp"
+#include "model/model_spec.hpp"
+
+namespace llm_sizer {
+
+// What one sequence keeps between decode steps, by layer kind.
+struct KvLayout {
+  double full_bytes_per_token = 0;     // global-attention layers: grows with every token
+  double sliding_bytes_per_token = 0;  // sliding-window layers: grows until the window is full
+  int64_t window_tokens = 0;
+  double state_bytes = 0;  // linear-attention / SSM layers: a fixed-size state per sequence
+  double latent_elements_per_layer = 0;  // MLA: kv_lora_rank + qk_rope_head_dim (0 otherwise)
+
+  double bytes_per_token() const { return full_bytes_per_token + sliding_bytes_per_token; }
+};
+
+// Per sequence, for the whole model (before any tensor-parallel split).
+KvLayout kv_layout(const ModelSpec& model, const KvFormat& format);
+
+// Bytes one sequence of `tokens` tokens holds: global layers keep every token, sliding layers at
+// most the window, linear layers their fixed state.
+double kv_bytes_per_sequence(const KvLayout& layout, int64_t tokens);
+
+// The share of a model's KV cache one of `tp` tensor-parallel devices holds. KV heads are split
+// across devices and replicated when there are fewer heads than devices; MLA's single latent
+// "head" is replicated on every device (vLLM MLAAttentionSpec: num_kv_heads = 1).
+double kv_share_per_device(const ModelSpec& model, int64_t tp);
+
+}  // namespace llm_sizer

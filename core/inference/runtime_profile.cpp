@@ -1,0 +1,68 @@
+#include "inference/runtime_profile.hpp"
+
+#include <string>
+
+#include "units.hpp"
+
+namespace llm_sizer {
+namespace {
+
+// CUDA context, cuBLAS/NCCL handles and allocator slack outside the framework's own tensors:
+// vLLM measures it as "non-torch memory", 0.35 GiB on one RTX 3090 (vllm-project/vllm#10517).
+constexpr double kCudaOverheadBytes = 0.35 * units::GiB;
+
+bool is_a100(const AcceleratorSpec& device) {
+  return device.id.find("a100") != std::string::npos ||
+         device.name.find("A100") != std::string::npos;
+}
+
+}  // namespace
+
+double usable_device_memory_bytes(const AcceleratorSpec& device) {
+  return device.memory_bytes * device.gpu_working_set_fraction.value_or(1.0);
+}
+
+RuntimeDefaults runtime_defaults(Runtime runtime, const AcceleratorSpec& device, int64_t tp) {
+  RuntimeDefaults d;
+  // Unified-memory machines have no CUDA context; the working-set limit already leaves the OS
+  // its share.
+  d.overhead_bytes = device.unified_memory ? 0.0 : kCudaOverheadBytes;
+  const bool large_gpu = device.memory_bytes >= 70.0 * units::GiB;
+  switch (runtime) {
+    case Runtime::generic:
+      // A prefill chunk of 2048 tokens, as vLLM's and SGLang's chunked prefill on smaller GPUs.
+      d.max_batched_tokens = 2048;
+      break;
+    case Runtime::vllm:
+      // vllm/config/cache.py: gpu_memory_utilization default 0.9 (0.92 in 2026 main).
+      d.gpu_memory_fraction = 0.9;
+      // vllm/engine/arg_utils.py get_batch_defaults (OpenAI server): 8192 batched tokens and
+      // 1024 sequences on >= 70 GiB GPUs other than A100, else 2048 tokens and 256 sequences.
+      d.max_batched_tokens = large_gpu && !is_a100(device) ? 8192 : 2048;
+      d.max_num_seqs = large_gpu && !is_a100(device) ? 1024 : 256;
+      break;
+    case Runtime::sglang:
+      // sglang/srt/server_args.py: mem_fraction_static 0.88 (TP1), 0.87 (TP2), 0.85 (TP4),
+      // 0.81 (TP8), 0.79 (more); chunked_prefill_size 2048 below 35 GiB, else 8192.
+      d.gpu_memory_fraction = tp >= 16  ? 0.79
+                              : tp >= 8 ? 0.81
+                              : tp >= 4 ? 0.85
+                              : tp >= 2 ? 0.87
+                                        : 0.88;
+      d.max_batched_tokens = device.memory_bytes < 35.0 * units::GiB ? 2048 : 8192;
+      break;
+    case Runtime::tensorrt_llm:
+      // TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction default 0.9 of the memory left
+      // after weights and activation buffers; max_num_tokens default 8192.
+      d.gpu_memory_fraction = 0.9;
+      d.max_batched_tokens = 8192;
+      break;
+    case Runtime::llama_cpp:
+      // llama.cpp common args: -ub/--ubatch-size default 512 (the compute buffer's size).
+      d.max_batched_tokens = 512;
+      break;
+  }
+  return d;
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <vector>
+
+#include "hardware/accelerator.hpp"
+#include "inference/efficiency.hpp"
+#include "inference/inference_input.hpp"
+#include "inference/memory.hpp"
+#include "model/model_spec.hpp"
+#include "model/tensors.hpp"
+
+namespace llm_sizer {
+
+// One forward step on one device: what it moves and computes, and how long that takes.
+struct StepCost {
+  double bytes = 0;  // weights read + KV cache read + written, per device
+  double flops = 0;  // per device
+  double memory_s = 0;
+  double compute_s = 0;
+  double fixed_s = 0;      // per-layer launch/synchronisation cost
+  double allreduce_s = 0;  // tensor-parallel all-reduces
+
+  double seconds() const { return std::max(memory_s, compute_s) + fixed_s + allreduce_s; }
+  bool compute_bound() const { return compute_s > memory_s; }
+};
+
+// The decode step of `batch` sequences at `context` tokens each, on one of `tp` devices.
+// Roofline: max(bytes / (bandwidth x memory efficiency), FLOPs / (peak x compute efficiency))
+// plus the runtime's fixed per-layer cost (Williams et al. 2009, "Roofline"; decode reads every
+// active weight once per step, Pope et al. 2022 section 2).
+StepCost decode_step(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                     const WeightsSize& weights, const AcceleratorSpec& device,
+                     const InferenceInput& input, const Efficiency& efficiency, int64_t batch,
+                     int64_t context);
+
+// Prefill of `sequences` prompts of `prompt` tokens, processed in chunks of max_batched_tokens.
+StepCost prefill(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                 const WeightsSize& weights, const AcceleratorSpec& device,
+                 const InferenceInput& input, const Efficiency& efficiency, int64_t sequences,
+                 int64_t prompt);
+
+}  // namespace llm_sizer

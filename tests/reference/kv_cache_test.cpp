@@ -1,0 +1,81 @@
+// KV-cache sizes against published figures and the architectures' own papers.
+#include <catch2/catch.hpp>
+
+#include "test_support.hpp"
+#include "units.hpp"
+
+using llm_sizer::Json;
+using llm_sizer::test::run;
+using llm_sizer::units::GiB;
+
+namespace {
+
+Json inference(const std::string& model, Json section) {
+  return run({{"model", model}, {"inference", std::move(section)}})["inference"];
+}
+
+}  // namespace
+
+TEST_CASE("Llama-2-70B (GQA, 8 KV heads): 1.25 GiB per 4096-token sequence in fp16") {
+  // 80 layers x 2 x 8 KV heads x 128 x 2 bytes x 4096 tokens (Touvron et al. 2023, Llama 2,
+  // section 2.2 and Table 1: GQA for 34B/70B).
+  const auto r = inference("llama-2-70b", {{"context_tokens", 4096}, {"kv_cache", "fp16"}});
+  CHECK(r["kv_cache_bytes"].get<double>() == 1.25 * GiB);
+}
+
+TEST_CASE("Llama-2-7B (MHA): 2 GiB per 4096-token sequence in fp16") {
+  const auto r = inference("llama-2-7b", {{"context_tokens", 4096}});
+  CHECK(r["kv_cache_bytes"].get<double>() == 2.0 * GiB);
+  CHECK(r["kv_bytes_per_token"].get<double>() == 524288);
+}
+
+TEST_CASE("llama.cpp's logged KV sizes") {
+  // llama.cpp load logs (XiongjieDai/GPU-Benchmarks-on-LLM-Inference notebooks): Llama-3-8B at
+  // n_ctx 8192 "KV self size = 1024.00 MiB"; Llama-2-70B at n_ctx 512 "160.00 MiB".
+  CHECK(inference("llama-3-8b", {{"context_tokens", 8192},
+                                 {"runtime", "llama.cpp"},
+                                 {"weights", "q4_k_m"},
+                                 {"kv_cache", "f16"}})["kv_cache_bytes"] == 1024.0 * 1024 * 1024);
+  CHECK(inference("llama-2-70b", {{"context_tokens", 512},
+                                  {"runtime", "llama.cpp"},
+                                  {"weights", "q4_0"},
+                                  {"kv_cache", "f16"}})["kv_cache_bytes"] == 160.0 * 1024 * 1024);
+}
+
+TEST_CASE("DeepSeek-V3 caches the MLA latent: 576 elements per layer and token") {
+  // DeepSeek-V2 paper section 2.1.2 / Table 1: (d_c + d_h^R) = 512 + 64 elements per token and
+  // layer; DeepSeek-V3 has 61 layers. vLLM's MLAAttentionSpec stores exactly this.
+  const auto r = inference("deepseek-v3", {{"context_tokens", 4096}, {"weights", "fp8"}});
+  CHECK(r["kv_bytes_per_token"].get<double>() == 61.0 * 576 * 2);
+}
+
+TEST_CASE("Gemma 2: sliding-window layers stop growing at the window") {
+  // Gemma Team 2024, Gemma 2 (arXiv:2408.00118) section 2: local sliding-window attention with a
+  // 4096-token window alternates with global attention. Gemma-2-9B: 42 layers, 8 KV heads of 256.
+  const double per_layer_token = 2.0 * 8 * 256 * 2;
+  const auto r = inference("gemma-2-9b", {{"context_tokens", 8192}});
+  const double expected = 21 * per_layer_token * 8192 + 21 * per_layer_token * 4096;
+  CHECK(r["kv_cache_bytes"].get<double>() == expected);
+}
+
+TEST_CASE("KV quantization: q8_0 is 34 bytes and q4_0 18 bytes per 32 elements") {
+  // ggml-common.h: block_q8_0 = fp16 scale + 32 int8; block_q4_0 = fp16 scale + 16 bytes.
+  const auto f16 = inference("llama-3-8b", {{"context_tokens", 8192}, {"kv_cache", "f16"}});
+  const auto q8 = inference("llama-3-8b", {{"context_tokens", 8192}, {"kv_cache", "q8_0"}});
+  const auto q4 = inference("llama-3-8b", {{"context_tokens", 8192}, {"kv_cache", "q4_0"}});
+  CHECK(q8["kv_cache_bytes"].get<double>() ==
+        Approx(f16["kv_cache_bytes"].get<double>() * 34 / 64));
+  CHECK(q4["kv_cache_bytes"].get<double>() ==
+        Approx(f16["kv_cache_bytes"].get<double>() * 18 / 64));
+}
+
+TEST_CASE("hybrid Qwen3-Next: linear-attention layers keep a fixed state, not a KV cache") {
+  // Qwen3-Next: 3 of every 4 layers are Gated DeltaNet (fixed-size state); only the 12 full
+  // attention layers (2 KV heads of 256) grow with the context.
+  const auto short_ctx = inference("qwen3-next-80b-a3b", {{"context_tokens", 1024}});
+  const auto long_ctx = inference("qwen3-next-80b-a3b", {{"context_tokens", 2048}});
+  const double growth =
+      long_ctx["kv_cache_bytes"].get<double>() - short_ctx["kv_cache_bytes"].get<double>();
+  CHECK(growth == 1024.0 * 12 * 2 * 2 * 256 * 2);
+  CHECK(short_ctx["kv_state_bytes_per_sequence"].get<double>() > 0);
+}

@@ -1,0 +1,86 @@
+#include <catch2/catch.hpp>
+
+#include "test_support.hpp"
+
+using llm_sizer::Json;
+using llm_sizer::test::run;
+
+namespace {
+
+Json inference(Json section, Json hardware = {{"accelerator", "h100-sxm"}}) {
+  return run({{"model", "llama-3-8b"},
+              {"hardware", std::move(hardware)},
+              {"inference", std::move(section)}})["inference"];
+}
+
+}  // namespace
+
+TEST_CASE("bad inference input names the field") {
+  CHECK_THROWS_WITH(inference({{"weights", "q9_k"}}), Catch::StartsWith("inference.weights: "));
+  CHECK_THROWS_WITH(inference({{"batch", 0}}),
+                    "inference.batch: must be an integer in [1, 1000000], got 0");
+  CHECK_THROWS_WITH(inference({{"context_tokens", 10000}}),
+                    "inference.context_tokens: must not exceed the model's "
+                    "max_position_embeddings (8192) unless allow_long_context is true, got 10000");
+  CHECK_NOTHROW(inference({{"context_tokens", 10000}, {"allow_long_context", true}}));
+  CHECK_THROWS_WITH(inference({{"tp", 3}}, {{"accelerator", "h100-sxm"}, {"count", 6}}),
+                    Catch::StartsWith("inference.tp: must divide num_attention_heads (32), got 3"));
+  CHECK_THROWS_WITH(inference({{"tp", 2}}, {{"accelerator", "h100-sxm"}, {"count", 3}}),
+                    "inference.tp: must divide hardware.count (3), got 2");
+  CHECK_THROWS_WITH(inference({{"prompt_tokens", 4000}, {"output_tokens", 500}}),
+                    "inference.prompt_tokens: plus output_tokens must not exceed context_tokens "
+                    "(4096), got 4000 + 500");
+  CHECK_THROWS_WITH(
+      inference({{"runtime", "ollama"}}),
+      Catch::StartsWith("inference.runtime: must be one of generic, vllm, llama.cpp"));
+}
+
+TEST_CASE("Llama 3 8B has 8 KV heads: TP 16 replicates them, TP 6 is refused") {
+  // 32 query heads: 16 divides them; 8 KV heads are replicated twice.
+  const auto replicated = run({{"model", "llama-3-8b"},
+                               {"hardware", {{"accelerator", "h100-sxm"}, {"count", 16}}},
+                               {"inference", Json::object()}})["inference"];
+  const auto tp8 = run({{"model", "llama-3-8b"},
+                        {"hardware", {{"accelerator", "h100-sxm"}, {"count", 8}}},
+                        {"inference", Json::object()}})["inference"];
+  CHECK(replicated["per_device"]["kv_cache_bytes"] == tp8["per_device"]["kv_cache_bytes"]);
+}
+
+TEST_CASE("inverse answers agree with the forward fit") {
+  const Json hardware = {{"accelerator", "rtx-4090"}};
+  const auto r = inference({{"weights", "q4_k_m"}, {"context_tokens", 8192}}, hardware);
+  const int64_t max_batch = r["max_batch"];
+  REQUIRE(max_batch > 1);
+  CHECK(inference({{"weights", "q4_k_m"}, {"context_tokens", 8192}, {"batch", max_batch}},
+                  hardware)["fits"] == true);
+  CHECK(inference({{"weights", "q4_k_m"}, {"context_tokens", 8192}, {"batch", max_batch + 1}},
+                  hardware)["fits"] == false);
+}
+
+TEST_CASE("Llama-3-70B: fewest H100s in bf16, and the best format for one RTX 4090") {
+  // 141 GB of bf16 weights: one 80 GiB H100 is too small, two hold it with room for the KV cache.
+  const auto on_h100 = run({{"model", "llama-3-70b"}, {"inference", Json::object()}})["inference"];
+  CHECK(on_h100["fits"] == false);
+  CHECK(on_h100["min_devices"] == 2);
+  const auto on_4090 = run({{"model", "llama-3-70b"},
+                            {"hardware", {{"accelerator", "rtx-4090"}}},
+                            {"inference", {{"context_tokens", 2048}}}})["inference"];
+  REQUIRE(on_4090["best_format"].is_string());
+  const auto chosen =
+      run({{"model", "llama-3-70b"},
+           {"hardware", {{"accelerator", "rtx-4090"}}},
+           {"inference",
+            {{"context_tokens", 2048}, {"weights", on_4090["best_format"]}}}})["inference"];
+  CHECK(chosen["fits"] == true);
+  // 24 GiB holds at most 24 * 2^30 * 8 / 70.55e9 = 2.92 bits per weight, before any KV cache.
+  CHECK(chosen["weights_bits_per_weight"].get<double>() < 2.92);
+}
+
+TEST_CASE("the defaults are written out in the normalised scenario") {
+  const auto result = run({{"model", "llama-3-8b"}, {"inference", Json::object()}});
+  const auto& normalized = result["scenario"]["inference"];
+  CHECK(normalized["weights"] == "bf16");
+  CHECK(normalized["runtime"] == "generic");
+  CHECK(normalized["context_tokens"] == 4096);
+  CHECK(normalized["tp"] == 1);
+}
