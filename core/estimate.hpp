@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -7,6 +8,7 @@
 #include "model/param_count.hpp"
 #include "model/tensors.hpp"
 #include "scenario/scenario.hpp"
+#include "training/training_estimate.hpp"
 #include "warning.hpp"
 
 namespace llm_sizer {
@@ -18,6 +20,7 @@ struct ModelResult {
 
 struct Result {
   ModelResult model;
+  std::optional<TrainingResult> training;
   Explanations explanations;
   Warnings warnings;
 };

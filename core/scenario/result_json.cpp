@@ -5,6 +5,7 @@
 
 #include "estimate.hpp"
 #include "explain/references.hpp"
+#include "training/training_json.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -142,15 +143,20 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
   }
   Json references = Json::object();
   Json explain = explanations_json(result.explanations, references);
-  return {{"result_version", kResultVersion},
-          {"scenario", scenario.normalized},
-          {"model", model_json(scenario, result.model)},
-          {"hardware",
-           {{"accelerator", accelerator_to_json(scenario.hardware.accelerator)},
-            {"count", scenario.hardware.count}}},
-          {"warnings", warnings},
-          {"explain", explain},
-          {"references", references}};
+  Json out = {{"result_version", kResultVersion},
+              {"scenario", scenario.normalized},
+              {"model", model_json(scenario, result.model)},
+              {"hardware",
+               {{"accelerator", accelerator_to_json(scenario.hardware.accelerator)},
+                {"count", scenario.hardware.count}}},
+              {"warnings", warnings},
+              {"explain", explain},
+              {"references", references}};
+  if (scenario.training && result.training) {
+    out["scenario"]["training"] = training_input_to_json(*scenario.training);
+    out["training"] = training_result_to_json(*scenario.training, *result.training);
+  }
+  return out;
 }
 
 }  // namespace llm_sizer

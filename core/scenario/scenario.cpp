@@ -2,6 +2,7 @@
 
 #include "error.hpp"
 #include "model/config_aliases.hpp"
+#include "model/param_count.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -91,7 +92,7 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
 
 Scenario parse_scenario(const Json& input, const Catalog& catalog) {
   const FieldReader root(input, "");
-  root.reject_unknown({"version", "model", "hardware"});
+  root.reject_unknown({"version", "model", "hardware", "training"});
   const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
 
   Scenario scenario;
@@ -104,6 +105,13 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog) {
   scenario.hardware = parse_hardware(root.find("hardware"), catalog, hardware);
   scenario.normalized = {
       {"version", version}, {"model", *root.find("model")}, {"hardware", hardware}};
+  if (const Json* training = root.find("training")) {
+    const ModelSpec& spec = scenario.model.parsed.spec;
+    const double params_active = double(count_parameters(spec, list_tensors(spec)).active);
+    scenario.training =
+        parse_training(*training, spec, params_active, scenario.hardware.accelerator,
+                       scenario.hardware.count, catalog, scenario.warnings);
+  }
   return scenario;
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "catalog/catalog.hpp"
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
 #include "model/hf_config.hpp"
+#include "training/training_input.hpp"
 
 namespace llm_sizer {
 
@@ -27,6 +29,7 @@ struct HardwareChoice {
 struct Scenario {
   ModelChoice model;
   HardwareChoice hardware;
+  std::optional<TrainingInput> training;  // absent when the scenario has no training section
   Json normalized;  // the input with every default written out, echoed in the result
   Warnings warnings;
 };
