@@ -172,11 +172,9 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
   if (r.has("lora_modules")) {
     in.lora_modules = r.string_list("lora_modules");
     const std::string allowed =
-        "must be a non-empty list of distinct names from q, k, v, o, "
-        "gate, up, down";
+        "must be a non-empty list of distinct names from q, k, v, o, gate, up, down";
     if (in.lora_modules.empty()) throw InputError(r.field("lora_modules"), allowed, "[]");
-    for (size_t i = 0; i < in.lora_modules.size(); ++i) {
-      const auto& name = in.lora_modules[i];
+    for (const auto& name : in.lora_modules) {
       const bool known = std::find(kLoraModuleNames.begin(), kLoraModuleNames.end(), name) !=
                          kLoraModuleNames.end();
       const bool repeated = std::count(in.lora_modules.begin(), in.lora_modules.end(), name) > 1;
@@ -194,10 +192,11 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
     throw InputError(r.field("lora_modules"),
                      "must name at least one projection this model has (q, k, v, o, gate, up, "
                      "down)",
-                     describe_value(*r.find("lora_modules")));
+                     describe_value(Json(in.lora_modules)));
   }
   for (const auto& name : in.lora_modules) {
-    if (lora_adapters(m, tensors, {name}).empty()) {
+    // The default names every projection; a GeLU MLP simply has no gate, no need to say so.
+    if (r.has("lora_modules") && lora_adapters(m, tensors, {name}).empty()) {
       warnings.push_back({r.field("lora_modules"),
                           "\"" + name + "\" matches no matrix of this model and adds nothing"});
     }
