@@ -2,6 +2,7 @@
 
 #include "model/param_explain.hpp"
 #include "scenario/result_json.hpp"
+#include "training/training_explain.hpp"
 
 namespace llm_sizer {
 
@@ -16,6 +17,12 @@ Result estimate(const Scenario& scenario) {
     result.inference =
         estimate_inference(model, result.model.tensors, scenario.hardware.accelerator,
                            *scenario.inference, result.explanations);
+  }
+  if (scenario.training) {
+    const AcceleratorSpec& accelerator = scenario.hardware.accelerator;
+    result.training = estimate_training(model, result.model.tensors, result.model.params,
+                                        *scenario.training, accelerator, result.warnings);
+    explain_training(*scenario.training, *result.training, accelerator, result.explanations);
   }
   return result;
 }

@@ -9,6 +9,7 @@
 #include "model/param_count.hpp"
 #include "model/tensors.hpp"
 #include "scenario/scenario.hpp"
+#include "training/training_estimate.hpp"
 #include "warning.hpp"
 
 namespace llm_sizer {
@@ -20,6 +21,7 @@ struct ModelResult {
 
 struct Result {
   ModelResult model;
+  std::optional<TrainingResult> training;
   std::optional<InferenceResult> inference;
   Explanations explanations;
   Warnings warnings;

@@ -37,6 +37,57 @@ constexpr std::array kReferences = {
               "Fedus et al. 2021, Switch Transformers, section 2 (only the routed top-k experts "
               "process a token)",
               "https://arxiv.org/abs/2101.03961"},
+    // Training: compute, memory, cost.
+    Reference{
+        "kaplan-2020",
+        "Kaplan et al. 2020, Scaling Laws for Neural Language Models, section 2.1 and Table 1 "
+        "(C = 6 N per token: 2 N forward, twice that backward)",
+        "https://arxiv.org/abs/2001.08361"},
+    Reference{"palm-2022",
+              "Chowdhery et al. 2022, PaLM, appendix B (model FLOPs 6N + 12LHQT per token, MFU = "
+              "achieved over peak FLOP/s)",
+              "https://arxiv.org/abs/2204.02311"},
+    Reference{
+        "narayanan-2021",
+        "Narayanan et al. 2021, Efficient Large-Scale Language Model Training on GPU Clusters "
+        "Using Megatron-LM, section 5.1, eqs. 3-4 (8 T P with activation recomputation)",
+        "https://arxiv.org/abs/2104.04473"},
+    Reference{"korthikanti-2022",
+              "Korthikanti et al. 2022, Reducing Activation Recomputation in Large Transformer "
+              "Models, sections 4-5 and Table 2 (sbh(34 + 5as/h) per layer; tensor, sequence and "
+              "pipeline parallelism; selective and full recomputation)",
+              "https://arxiv.org/abs/2205.05198"},
+    Reference{"zero-2020",
+              "Rajbhandari et al. 2020, ZeRO: Memory Optimizations Toward Training Trillion "
+              "Parameter Models, sections 3.1 and 5 (2 + 2 + 12 bytes per parameter for mixed "
+              "AdamW; stages 1-3 shard optimizer states, gradients, parameters)",
+              "https://arxiv.org/abs/1910.02054"},
+    Reference{
+        "hoffmann-2022",
+        "Hoffmann et al. 2022, Training Compute-Optimal Large Language Models, Table 3 (about "
+        "20 tokens per parameter at the compute-optimal frontier)",
+        "https://arxiv.org/abs/2203.15556"},
+    Reference{"qlora-2023",
+              "Dettmers et al. 2023, QLoRA: Efficient Finetuning of Quantized LLMs, section 3 (NF4 "
+              "with double quantization: 4.127 bits per parameter; paged optimizers)",
+              "https://arxiv.org/abs/2305.14314"},
+    Reference{"deepspeed-memory",
+              "DeepSpeed documentation, Memory Requirements (ZeRO-3 largest-layer working set; "
+              "ZeRO-Offload CPU memory, 16-18 bytes per parameter)",
+              "https://deepspeed.readthedocs.io/en/latest/memory.html"},
+    Reference{"pytorch-cuda-context",
+              "PyTorch PR #86509: CUDA context 287,047,680 bytes with lazy module loading (666 MB "
+              "eager); fragmentation share as Megatron-LM's theoretical_memory_usage.py (5%)",
+              "https://github.com/pytorch/pytorch/pull/86509"},
+    Reference{
+        "deepseek-v3-cost",
+        "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, Table 1 (training cost = GPU hours x "
+        "rental price per GPU hour)",
+        "https://arxiv.org/abs/2412.19437"},
+    Reference{"energy-tdp",
+              "Luccioni et al. 2022, Estimating the Carbon Footprint of BLOOM, Table 1 (energy = "
+              "GPU hours x TDP); PUE default 1.1 after Google's fleet (1.10) and LLaMA (1.1)",
+              "https://arxiv.org/abs/2211.02001"},
 };
 
 }  // namespace

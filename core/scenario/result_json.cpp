@@ -5,6 +5,7 @@
 
 #include "estimate.hpp"
 #include "explain/references.hpp"
+#include "training/training_json.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -151,6 +152,8 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
               {"warnings", warnings},
               {"explain", explain},
               {"references", references}};
+  if (result.training)
+    out["training"] = training_result_to_json(*scenario.training, *result.training);
   if (result.inference)
     out["inference"] = inference_to_json(*scenario.inference, *result.inference);
   return out;

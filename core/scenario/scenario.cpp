@@ -2,6 +2,8 @@
 
 #include "error.hpp"
 #include "model/config_aliases.hpp"
+#include "model/param_count.hpp"
+#include "training/training_json.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -91,7 +93,7 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
 
 Scenario parse_scenario(const Json& input, const Catalog& catalog) {
   const FieldReader root(input, "");
-  root.reject_unknown({"version", "model", "hardware", "inference"});
+  root.reject_unknown({"version", "model", "hardware", "training", "inference"});
   const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
 
   Scenario scenario;
@@ -105,6 +107,14 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog) {
   scenario.hardware = parse_hardware(root.find("hardware"), catalog, hardware);
   scenario.normalized = {
       {"version", version}, {"model", *root.find("model")}, {"hardware", hardware}};
+  if (const Json* training = root.find("training")) {
+    const ModelSpec& spec = scenario.model.parsed.spec;
+    const double params_active = double(count_parameters(spec, list_tensors(spec)).active);
+    scenario.training =
+        parse_training(*training, spec, params_active, scenario.hardware.accelerator,
+                       scenario.hardware.count, catalog, scenario.warnings);
+    scenario.normalized["training"] = training_input_to_json(*scenario.training);
+  }
   if (const Json* inference = root.find("inference")) {
     scenario.inference = parse_inference(*inference, scenario.model.parsed.spec,
                                          scenario.hardware.accelerator, scenario.hardware.count);

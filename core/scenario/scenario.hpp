@@ -9,6 +9,7 @@
 #include "hardware/accelerator.hpp"
 #include "inference/inference_input.hpp"
 #include "model/hf_config.hpp"
+#include "training/training_input.hpp"
 
 namespace llm_sizer {
 
@@ -29,6 +30,7 @@ struct HardwareChoice {
 struct Scenario {
   ModelChoice model;
   HardwareChoice hardware;
+  std::optional<TrainingInput> training;  // absent when the scenario has no training section
   std::optional<InferenceInput> inference;  // present when the scenario has an inference section
   Json normalized;  // the input with every default written out, echoed in the result
   Warnings warnings;

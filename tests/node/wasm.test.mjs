@@ -21,6 +21,21 @@ test('native and WASM give identical results for every model preset', () => {
   }
 });
 
+test('native and WASM give identical training results for every model preset', () => {
+  const sections = [
+    { tokens: 1e12, target_days: 30, zero_stage: 1, recompute: 'selective' },
+    { method: 'qlora', lora_rank: 16, zero_stage: 3, offload: 'optimizer_and_params', recompute: 'full' },
+  ];
+  for (const preset of wasm.presets().models) {
+    for (const training of sections) {
+      const scenario = JSON.stringify({ model: preset.id, hardware: { count: 8 }, training });
+      const native = cliJson(['estimate', '-'], scenario);
+      assert.ok(native.training, preset.id);
+      assert.deepEqual(wasm.estimate(scenario), native, `${preset.id} ${training.method ?? 'full'}`);
+    }
+  }
+});
+
 test('estimate() takes a scenario object or its JSON text', () => {
   const scenario = { model: 'llama-3-8b' };
   assert.deepEqual(wasm.estimate(scenario), wasm.estimate(JSON.stringify(scenario)));
@@ -30,6 +45,7 @@ test('errors come back as a JS Error with the CLI message and the field', () => 
   const cases = [
     { model: { preset: 'llama-3-8b', num_attention_heads: 0 } },
     { model: 'llama-3-8b', hardware: { count: -1 } },
+    { model: 'llama-3-8b', training: { mfu: 1.5 } },
     '{"model": ',
   ];
   for (const scenario of cases) {

@@ -19,20 +19,72 @@ const llm_sizer::Json& at_path(const llm_sizer::Json& result, const std::string&
   return *node;
 }
 
+void check_explanations(const llm_sizer::Json& result, const std::string& label) {
+  for (const auto& [path, explanation] : result["explain"].items()) {
+    INFO(label << " " << path << ": " << explanation["formula"]);
+    std::map<std::string, double> terms;
+    for (const auto& term : explanation["terms"]) terms[term["name"]] = term["value"];
+    llm_sizer::test::FormulaEvaluator formula(explanation["formula"], terms);
+    CHECK(formula.evaluate() == Approx(at_path(result, path).get<double>()).epsilon(1e-12));
+    CHECK(llm_sizer::find_reference(explanation["ref"].get<std::string>()) != nullptr);
+    CHECK(result["references"].contains(explanation["ref"].get<std::string>()));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("every explanation evaluates to the number it explains, for every preset") {
   for (const auto& preset : llm_sizer::test::catalog().models) {
-    const auto result =
-        llm_sizer::test::run({{"model", preset.id}, {"inference", {{"allow_long_context", true}}}});
-    for (const auto& [path, explanation] : result["explain"].items()) {
-      INFO(preset.id << " " << path << ": " << explanation["formula"]);
-      std::map<std::string, double> terms;
-      for (const auto& term : explanation["terms"]) terms[term["name"]] = term["value"];
-      llm_sizer::test::FormulaEvaluator formula(explanation["formula"], terms);
-      CHECK(formula.evaluate() == Approx(at_path(result, path).get<double>()).epsilon(1e-12));
-      CHECK(llm_sizer::find_reference(explanation["ref"].get<std::string>()) != nullptr);
-      CHECK(result["references"].contains(explanation["ref"].get<std::string>()));
+    check_explanations(llm_sizer::test::run({{"model", preset.id}}), preset.id);
+    check_explanations(
+        llm_sizer::test::run({{"model", preset.id}, {"inference", {{"allow_long_context", true}}}}),
+        preset.id);
+  }
+}
+
+TEST_CASE("every training explanation evaluates to its number, for every preset") {
+  // Full training, LoRA and QLoRA with parallelism, ZeRO stages, offload and recomputation, so
+  // every branch of every formula is evaluated at least once per architecture.
+  const std::vector<llm_sizer::Json> sections = {
+      llm_sizer::Json::object(),
+      {{"zero_stage", 3},
+       {"offload", "optimizer_and_params"},
+       {"recompute", "full"},
+       {"target_days", 30},
+       {"margin", 0.25},
+       {"discount", 0.3}},
+      {{"method", "lora"},
+       {"zero_stage", 2},
+       {"recompute", "selective"},
+       {"micro_batch", 2},
+       {"flash_attention", false},
+       {"dropout", true},
+       {"optimizer", "adafactor"}},
+      {{"method", "qlora"},
+       {"recompute", "full"},
+       {"zero_stage", 1},
+       {"offload", "optimizer"},
+       {"lora_modules", {"q", "v"}}},
+  };
+  for (const auto& preset : llm_sizer::test::catalog().models) {
+    // Pipeline and tensor parallelism where the architecture allows them.
+    const auto architecture = llm_sizer::test::model_result(preset.id)["architecture"];
+    for (auto section : sections) {
+      if (section.value("method", "") == "qlora" &&
+          architecture["num_hidden_layers"].get<int>() % 2 == 0) {
+        section["pp"] = 2;
+      }
+      if (section.value("method", "") == "lora" &&
+          architecture["num_attention_heads"].get<int>() % 2 == 0) {
+        section["tp"] = 2;
+        section["sequence_parallel"] = true;
+      }
+      const auto result = llm_sizer::test::run(
+          {{"model", preset.id}, {"hardware", {{"count", 8}}}, {"training", section}});
+      REQUIRE(result.contains("training"));
+      CHECK(result["explain"].contains("training.flops_total"));
+      CHECK(result["explain"].contains("training.memory.activations_bytes"));
+      check_explanations(result, preset.id + " " + section.dump());
     }
   }
 }

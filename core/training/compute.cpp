@@ -1,0 +1,77 @@
+#include "training/compute.hpp"
+
+#include <cmath>
+
+namespace llm_sizer {
+
+TrainingFlops training_flops(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                             const std::vector<LoraAdapter>& adapters, double n_active,
+                             const TrainingInput& in) {
+  TrainingFlops f;
+  f.forward = forward_flops_per_token(model, tensors, double(in.seq_len));
+  for (const auto& a : adapters) {
+    // x -> A x -> B (A x): 2 r (d_in + d_out) per token, for the routed experts only k of E.
+    const double matrices = a.routed_expert ? double(model.moe.experts_per_token) : 1.0;
+    f.adapters_forward += 2.0 * double(in.lora_rank) * double(a.in + a.out) * matrices;
+  }
+  const ForwardFlops& fw = f.forward;
+  if (in.parameter_efficient()) {
+    f.model_per_token = 2 * fw.matmul + 2 * fw.lm_head + 3 * fw.attention + 3 * f.adapters_forward;
+  } else {
+    f.model_per_token = 3 * fw.matmul + 3 * fw.attention + 3 * fw.lm_head;
+  }
+  if (in.recompute == Recompute::full) {
+    f.recompute_per_token = fw.matmul + fw.attention + f.adapters_forward;
+  } else if (in.recompute == Recompute::selective) {
+    f.recompute_per_token = fw.attention;
+  }
+  f.per_token = f.model_per_token + f.recompute_per_token;
+  f.n_active = n_active;
+  // Narayanan et al. 2021, eq. 4: 8 T P with full recomputation (2 forward + 4 backward + 2).
+  f.per_token_6n = (in.recompute == Recompute::full ? 8.0 : 6.0) * n_active;
+  f.total = f.per_token * in.tokens * (1 + in.margin);
+  f.total_6nd = f.per_token_6n * in.tokens * (1 + in.margin);
+  return f;
+}
+
+TrainingTime training_time(const TrainingFlops& flops, double peak, const TrainingInput& in) {
+  TrainingTime t;
+  t.peak_flops_per_s = peak;
+  const double gpus = double(in.gpus());
+  const double flops_total = flops.total;
+  t.wall_s = flops_total / (gpus * peak * in.mfu);
+  t.wall_s_6nd = flops.total_6nd / (gpus * peak * in.mfu);
+  t.gpu_hours = gpus * t.wall_s / 3600;
+  t.steps = in.tokens / in.global_batch_tokens();
+  t.step_time_s = t.wall_s / t.steps;
+  t.pipeline_bubble = double(in.pp - 1) / double(in.grad_accumulation);
+  if (in.target_days) {
+    t.gpus_for_target_days_exact = flops_total / (*in.target_days * 86400 * peak * in.mfu);
+    t.gpus_for_target_days = static_cast<int64_t>(std::ceil(*t.gpus_for_target_days_exact));
+  }
+  // The scenario's GPU count scaled by powers of two, for a days-versus-GPUs chart.
+  for (int shift = -3; shift <= 3; ++shift) {
+    const int64_t count = in.gpus();
+    int64_t scaled = count;
+    if (shift < 0) {
+      const int64_t divisor = int64_t(1) << -shift;
+      if (count % divisor != 0) continue;
+      scaled = count / divisor;
+    } else {
+      scaled = count << shift;
+    }
+    t.days_vs_gpus.push_back({scaled, flops_total / (double(scaled) * peak * in.mfu) / 86400});
+  }
+  return t;
+}
+
+ComputeOptimal compute_optimal(double budget) {
+  ComputeOptimal c;
+  c.budget_flops = budget;
+  const double ratio = TrainingDefaults::chinchilla_tokens_per_param;
+  c.params = std::sqrt(budget / (6 * ratio));
+  c.tokens = ratio * c.params;
+  return c;
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,47 @@
+#include "training/lora.hpp"
+
+#include <algorithm>
+
+namespace llm_sizer {
+namespace {
+
+bool chosen(const std::vector<std::string>& modules, std::string_view name) {
+  return std::find(modules.begin(), modules.end(), name) != modules.end();
+}
+
+// Whether a decoder-layer matrix belongs to one of the chosen modules.
+bool adapted(const ModelSpec& m, std::string_view kind, const std::vector<std::string>& modules) {
+  const bool q = chosen(modules, "q"), k = chosen(modules, "k"), v = chosen(modules, "v");
+  const bool gate = chosen(modules, "gate"), up = chosen(modules, "up");
+  if (kind == "attn_qkv") return q || k || v;
+  if (kind == "attn_q" || kind == "attn_q_a" || kind == "attn_q_b") return q;
+  if (kind == "attn_k") return k;
+  if (kind == "attn_v") return v;
+  if (kind == "attn_kv_a_mqa" || kind == "attn_kv_b") return k || v;
+  if (kind == "attn_output") return chosen(modules, "o");
+  if (kind == "ffn_gate" || kind == "ffn_gate_exps" || kind == "ffn_gate_shexp") return gate;
+  // Phi-3 stores gate and up as one gate_up_proj (listed as ffn_up of twice the width).
+  if (kind == "ffn_up") return m.fused_gate_up ? gate || up : up;
+  if (kind == "ffn_up_exps" || kind == "ffn_up_shexp") return up;
+  if (kind == "ffn_down" || kind == "ffn_down_exps" || kind == "ffn_down_shexp") {
+    return chosen(modules, "down");
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<LoraAdapter> lora_adapters(const ModelSpec& model,
+                                       const std::vector<TensorSpec>& tensors,
+                                       const std::vector<std::string>& modules) {
+  std::vector<LoraAdapter> adapters;
+  for (const auto& t : tensors) {
+    if (t.vector || t.layer < 0) continue;
+    if (t.component == Component::mtp || t.component == Component::vision) continue;
+    if (!adapted(model, t.kind, modules)) continue;
+    adapters.push_back({t.layer, t.row_length, t.rows, t.matrices, t.matrices > 1});
+  }
+  return adapters;
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,339 @@
+#include "training/training_input.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "error.hpp"
+#include "model/tensors.hpp"
+#include "training/cost.hpp"
+#include "training/lora.hpp"
+
+namespace llm_sizer {
+namespace {
+
+constexpr std::array kMethodNames = {"full", "lora", "qlora"};
+constexpr std::array kRecomputeNames = {"none", "selective", "full"};
+constexpr std::array kOptimizerNames = {
+    "adamw", "adamw_8bit", "paged_adamw_32bit", "paged_adamw_8bit", "sgd_momentum", "adafactor"};
+constexpr std::array kOffloadNames = {"none", "optimizer", "optimizer_and_params"};
+// Training precisions: the matrix-unit rate the time uses and the dtype weights are kept in.
+constexpr std::array kTrainingPrecisions = {"bf16", "fp16", "fp8", "tf32", "fp32"};
+
+template <typename Enum, size_t N>
+Enum choice(const FieldReader& r, std::string_view key, Enum fallback,
+            const std::array<const char*, N>& names) {
+  const std::vector<std::string_view> allowed(names.begin(), names.end());
+  const std::string given = r.choice_or(key, names[static_cast<size_t>(fallback)], allowed);
+  return static_cast<Enum>(std::find(allowed.begin(), allowed.end(), given) - allowed.begin());
+}
+
+Precision parse_precision(const FieldReader& r, const AcceleratorSpec& accelerator) {
+  const std::vector<std::string_view> allowed(kTrainingPrecisions.begin(),
+                                              kTrainingPrecisions.end());
+  const std::string name = r.choice_or("precision", "bf16", allowed);
+  const auto index = std::find(kPrecisionNames.begin(), kPrecisionNames.end(), name);
+  const auto precision = static_cast<Precision>(index - kPrecisionNames.begin());
+  if (!accelerator.peak_flops_per_s(precision)) {
+    std::string rates;
+    for (const auto candidate : kTrainingPrecisions) {
+      const auto at = std::find(kPrecisionNames.begin(), kPrecisionNames.end(), candidate);
+      if (accelerator.peak_flops_per_s(static_cast<Precision>(at - kPrecisionNames.begin()))) {
+        rates += rates.empty() ? candidate : std::string(", ") + candidate;
+      }
+    }
+    throw InputError(r.field("precision"),
+                     "must be a precision " + accelerator.name + " has a dense rate for (" +
+                         (rates.empty() ? "none" : rates) + ")",
+                     "\"" + name + "\"");
+  }
+  return precision;
+}
+
+bool is_32bit(Precision p) {
+  return p == Precision::fp32 || p == Precision::tf32;
+}
+
+void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_count,
+                       TrainingInput& in) {
+  in.tp = r.int_or("tp", 1, 1, 1'000'000);
+  if (m.num_heads % in.tp != 0) {
+    throw InputError(r.field("tp"),
+                     "must divide the model's " + std::to_string(m.num_heads) + " attention heads",
+                     std::to_string(in.tp));
+  }
+  in.pp = r.int_or("pp", 1, 1, 1'000'000);
+  const auto layers = static_cast<int64_t>(m.layers.size());
+  if (layers % in.pp != 0) {
+    throw InputError(r.field("pp"), "must divide the model's " + std::to_string(layers) + " layers",
+                     std::to_string(in.pp));
+  }
+  const int64_t model_parallel = in.tp * in.pp;
+  if (const auto dp = r.optional_int("dp", 1)) {
+    if (*dp * model_parallel != gpu_count) {
+      throw InputError(r.field("dp"),
+                       "must make tp x pp x dp equal hardware.count (" + std::to_string(gpu_count) +
+                           "); with tp = " + std::to_string(in.tp) +
+                           " and pp = " + std::to_string(in.pp) + " that is dp = " +
+                           (gpu_count % model_parallel == 0
+                                ? std::to_string(gpu_count / model_parallel)
+                                : std::string("none (count is not a multiple of tp x pp)")),
+                       std::to_string(*dp));
+    }
+    in.dp = *dp;
+  } else {
+    if (gpu_count % model_parallel != 0) {
+      throw InputError(
+          "hardware.count",
+          "must be a multiple of training.tp x training.pp = " + std::to_string(model_parallel) +
+              " (training.dp defaults to count / (tp x pp))",
+          std::to_string(gpu_count));
+    }
+    in.dp = gpu_count / model_parallel;
+  }
+}
+
+void parse_batch(const FieldReader& r, const ModelSpec& m, TrainingInput& in, Warnings& warnings) {
+  in.micro_batch = r.int_or("micro_batch", 1, 1, 1'000'000);
+  const int64_t context = m.max_position_embeddings;
+  const int64_t default_seq =
+      context > 0 ? std::min(TrainingDefaults::seq_len, context) : TrainingDefaults::seq_len;
+  in.seq_len = r.int_or("seq_len", default_seq, 1, 100'000'000);
+  if (context > 0 && in.seq_len > context) {
+    warnings.push_back({r.field("seq_len"), "longer than the model's max_position_embeddings (" +
+                                                std::to_string(context) + ")"});
+  }
+  const double per_accumulation_step = double(in.micro_batch) * double(in.seq_len) * double(in.dp);
+  if (const auto global = r.optional_number("global_batch_tokens", kPositive)) {
+    if (*global < per_accumulation_step) {
+      throw InputError(r.field("global_batch_tokens"),
+                       "must be at least micro_batch x seq_len x dp = " +
+                           std::to_string(int64_t(per_accumulation_step)) + " tokens",
+                       describe_value(*r.find("global_batch_tokens")));
+    }
+    in.grad_accumulation = std::llround(*global / per_accumulation_step);
+    if (double(in.grad_accumulation) * per_accumulation_step != *global) {
+      warnings.push_back({r.field("global_batch_tokens"),
+                          "not a multiple of micro_batch x seq_len x dp; using " +
+                              std::to_string(in.grad_accumulation) +
+                              " accumulation steps, a global batch of " +
+                              std::to_string(int64_t(in.global_batch_tokens())) + " tokens"});
+    }
+  }
+}
+
+void parse_precision_and_optimizer(const FieldReader& r, const AcceleratorSpec& accelerator,
+                                   TrainingInput& in) {
+  in.precision = parse_precision(r, accelerator);
+  // Mixed precision keeps an fp32 master copy (Micikevicius et al. 2018); QLoRA trains its
+  // adapters directly in bf16 (qlora.py casts LoraLayer modules to bfloat16).
+  const bool wide = is_32bit(in.precision);
+  in.master_weights = r.bool_or("master_weights", !wide && in.method != TrainingMethod::qlora);
+  if (wide && in.master_weights) {
+    throw InputError(r.field("master_weights"),
+                     "must be false when training.precision is fp32 or tf32 (the weights are "
+                     "already fp32)",
+                     "true");
+  }
+  // qlora.py's default optimizer is paged_adamw_32bit.
+  in.optimizer =
+      choice(r, "optimizer",
+             in.method == TrainingMethod::qlora ? Optimizer::paged_adamw_32bit : Optimizer::adamw,
+             kOptimizerNames);
+  in.zero_stage = static_cast<int>(r.int_or("zero_stage", 0, 0, 3));
+  in.offload = choice(r, "offload", Offload::none, kOffloadNames);
+  // DeepSpeed ZeRO-Offload moves a ZeRO partition, so it needs ZeRO; parameters only at stage 3.
+  if (in.offload == Offload::optimizer && in.zero_stage < 1) {
+    throw InputError(r.field("offload"),
+                     "\"optimizer\" needs training.zero_stage 1, 2 or 3 (ZeRO-Offload moves the "
+                     "ZeRO partition to the CPU)",
+                     "\"optimizer\" with zero_stage " + std::to_string(in.zero_stage));
+  }
+  if (in.offload == Offload::optimizer_and_params && in.zero_stage != 3) {
+    throw InputError(r.field("offload"),
+                     "\"optimizer_and_params\" needs training.zero_stage 3 (parameter offload is "
+                     "ZeRO-Infinity)",
+                     "\"optimizer_and_params\" with zero_stage " + std::to_string(in.zero_stage));
+  }
+}
+
+void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, Warnings& warnings) {
+  if (!in.parameter_efficient()) {
+    for (const auto key : {"lora_rank", "lora_modules"}) {
+      if (r.has(key)) {
+        throw InputError(r.field(key), "applies only when training.method is lora or qlora",
+                         describe_value(*r.find(key)));
+      }
+    }
+    return;
+  }
+  in.lora_rank = r.int_or("lora_rank", TrainingDefaults::lora_rank, 1, 1'000'000);
+  if (r.has("lora_modules")) {
+    in.lora_modules = r.string_list("lora_modules");
+    const std::string allowed =
+        "must be a non-empty list of distinct names from q, k, v, o, gate, up, down";
+    if (in.lora_modules.empty()) throw InputError(r.field("lora_modules"), allowed, "[]");
+    for (const auto& name : in.lora_modules) {
+      const bool known = std::find(kLoraModuleNames.begin(), kLoraModuleNames.end(), name) !=
+                         kLoraModuleNames.end();
+      const bool repeated = std::count(in.lora_modules.begin(), in.lora_modules.end(), name) > 1;
+      if (!known || repeated) {
+        throw InputError(r.field("lora_modules"), allowed, describe_value(*r.find("lora_modules")));
+      }
+    }
+  } else {
+    // QLoRA (Dettmers et al. 2023, section 4): adapters on every linear layer of the blocks are
+    // needed to match full fine-tuning.
+    in.lora_modules.assign(kLoraModuleNames.begin(), kLoraModuleNames.end());
+  }
+  const auto tensors = list_tensors(m);
+  if (lora_adapters(m, tensors, in.lora_modules).empty()) {
+    throw InputError(r.field("lora_modules"),
+                     "must name at least one projection this model has (q, k, v, o, gate, up, "
+                     "down)",
+                     describe_value(Json(in.lora_modules)));
+  }
+  for (const auto& name : in.lora_modules) {
+    // The default names every projection; a GeLU MLP simply has no gate, no need to say so.
+    if (r.has("lora_modules") && lora_adapters(m, tensors, {name}).empty()) {
+      warnings.push_back({r.field("lora_modules"),
+                          "\"" + name + "\" matches no matrix of this model and adds nothing"});
+    }
+  }
+}
+
+void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const Catalog& catalog,
+                 TrainingInput& in, Warnings& warnings) {
+  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", kNonNegative);
+  if (in.price_per_gpu_hour_usd) {
+    in.price_source = {{"kind", "scenario"}};
+  } else if (const auto price = catalog_gpu_price(catalog, accelerator.id)) {
+    in.price_per_gpu_hour_usd = price->usd_per_gpu_hour;
+    in.price_source = price->source;
+  } else {
+    in.price_source = {{"kind", "none"}};
+    warnings.push_back({r.field("price_per_gpu_hour_usd"),
+                        "the catalog has no on-demand price for " + accelerator.name +
+                            "; give one to get training.cost_usd"});
+  }
+  in.discount = r.number_or("discount", 0, NumberRange{0, 1, false, true});
+  in.pue = r.number_or("pue", TrainingDefaults::pue,
+                       NumberRange{1, std::numeric_limits<double>::infinity(), false, false});
+  in.electricity_usd_per_kwh = r.optional_number("electricity_usd_per_kwh", kNonNegative);
+  if (!accelerator.tdp_w) {
+    warnings.push_back({"hardware.accelerator",
+                        accelerator.name + " has no TDP in the catalog; training.energy_kwh is "
+                                           "left out (give tdp_w to get it)"});
+  }
+}
+
+}  // namespace
+
+std::string_view method_name(TrainingMethod method) {
+  return kMethodNames[static_cast<size_t>(method)];
+}
+std::string_view recompute_name(Recompute recompute) {
+  return kRecomputeNames[static_cast<size_t>(recompute)];
+}
+std::string_view optimizer_name(Optimizer optimizer) {
+  return kOptimizerNames[static_cast<size_t>(optimizer)];
+}
+std::string_view offload_name(Offload offload) {
+  return kOffloadNames[static_cast<size_t>(offload)];
+}
+
+TrainingInput parse_training(const Json& section, const ModelSpec& model, double params_active,
+                             const AcceleratorSpec& accelerator, int64_t gpu_count,
+                             const Catalog& catalog, Warnings& warnings) {
+  const FieldReader r(section, "training");
+  r.reject_unknown({"method",
+                    "tokens",
+                    "mfu",
+                    "precision",
+                    "master_weights",
+                    "optimizer",
+                    "zero_stage",
+                    "offload",
+                    "tp",
+                    "pp",
+                    "dp",
+                    "micro_batch",
+                    "seq_len",
+                    "global_batch_tokens",
+                    "recompute",
+                    "flash_attention",
+                    "sequence_parallel",
+                    "dropout",
+                    "lora_rank",
+                    "lora_modules",
+                    "target_days",
+                    "margin",
+                    "compute_budget_flops",
+                    "price_per_gpu_hour_usd",
+                    "discount",
+                    "pue",
+                    "electricity_usd_per_kwh",
+                    "cuda_context_bytes",
+                    "fragmentation"});
+  TrainingInput in;
+  in.method = choice(r, "method", TrainingMethod::full, kMethodNames);
+  in.tokens = r.number_or("tokens", TrainingDefaults::chinchilla_tokens_per_param * params_active,
+                          kPositive);
+  in.mfu = r.number_or("mfu", TrainingDefaults::mfu, kFraction);
+  parse_precision_and_optimizer(r, accelerator, in);
+  parse_parallelism(r, model, gpu_count, in);
+  parse_batch(r, model, in, warnings);
+  in.recompute = choice(r, "recompute", Recompute::none, kRecomputeNames);
+  in.flash_attention = r.bool_or("flash_attention", true);
+  in.sequence_parallel = r.bool_or("sequence_parallel", false);
+  in.dropout = r.bool_or("dropout", false);
+  parse_lora(r, model, in, warnings);
+  in.target_days = r.optional_number("target_days", kPositive);
+  in.margin = r.number_or("margin", 0, kNonNegative);
+  in.compute_budget_flops =
+      r.number_or("compute_budget_flops", 6 * params_active * in.tokens, kPositive);
+  parse_money(r, accelerator, catalog, in, warnings);
+  in.cuda_context_bytes =
+      r.number_or("cuda_context_bytes", TrainingDefaults::cuda_context_bytes, kNonNegative);
+  in.fragmentation =
+      r.number_or("fragmentation", TrainingDefaults::fragmentation, NumberRange{0, 1, false, true});
+  return in;
+}
+
+Json training_input_to_json(const TrainingInput& in) {
+  Json out = {{"method", method_name(in.method)},
+              {"tokens", in.tokens},
+              {"mfu", in.mfu},
+              {"precision", precision_name(in.precision)},
+              {"master_weights", in.master_weights},
+              {"optimizer", optimizer_name(in.optimizer)},
+              {"zero_stage", in.zero_stage},
+              {"offload", offload_name(in.offload)},
+              {"tp", in.tp},
+              {"pp", in.pp},
+              {"dp", in.dp},
+              {"micro_batch", in.micro_batch},
+              {"seq_len", in.seq_len},
+              {"global_batch_tokens", in.global_batch_tokens()},
+              {"recompute", recompute_name(in.recompute)},
+              {"flash_attention", in.flash_attention},
+              {"sequence_parallel", in.sequence_parallel},
+              {"dropout", in.dropout},
+              {"margin", in.margin},
+              {"compute_budget_flops", in.compute_budget_flops},
+              {"discount", in.discount},
+              {"pue", in.pue},
+              {"cuda_context_bytes", in.cuda_context_bytes},
+              {"fragmentation", in.fragmentation}};
+  if (in.parameter_efficient()) {
+    out["lora_rank"] = in.lora_rank;
+    out["lora_modules"] = in.lora_modules;
+  }
+  if (in.target_days) out["target_days"] = *in.target_days;
+  if (in.price_per_gpu_hour_usd) out["price_per_gpu_hour_usd"] = *in.price_per_gpu_hour_usd;
+  if (in.electricity_usd_per_kwh) out["electricity_usd_per_kwh"] = *in.electricity_usd_per_kwh;
+  return out;
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,139 @@
+#include "training/training_json.hpp"
+
+#include "training/activations.hpp"
+
+namespace llm_sizer {
+namespace {
+
+Json memory_json(const MemoryParts& p) {
+  return {{"weights_bytes", p.weights_bytes},     {"gradients_bytes", p.gradients_bytes},
+          {"optimizer_bytes", p.optimizer_bytes}, {"activations_bytes", p.activations_bytes},
+          {"buffers_bytes", p.buffers_bytes},     {"overhead_bytes", p.overhead_bytes}};
+}
+
+Json notes(const TrainingInput& in) {
+  Json out = Json::array();
+  out.push_back(
+      "mfu is applied to the executed FLOPs (model + recomputation); with recompute \"none\" it "
+      "is PaLM's MFU, otherwise the hardware FLOPs utilisation. Korthikanti et al. 2022 measured "
+      "the same hardware utilisation with full and selective recomputation (42.1% MFU x 4/3 vs "
+      "54.2% MFU), which is what this assumes.");
+  out.push_back(
+      "mfu is end to end: the pipeline bubble, communication and data loading are inside it; "
+      "days_vs_gpus assumes it stays the same at every GPU count.");
+  out.push_back(
+      "flops_total_6nd is the rule of thumb 6 N D (8 N D with full recomputation) with N the "
+      "active parameters, attention and the LM head's vocabulary cost left out.");
+  if (in.parameter_efficient()) {
+    out.push_back(
+        "LoRA/QLoRA compute: frozen matrices need the forward and the input gradient (2x) but no "
+        "weight gradient, so fewer FLOPs than 6 N D, which assumes every weight is trained.");
+  }
+  if (in.optimizer == Optimizer::paged_adamw_32bit || in.optimizer == Optimizer::paged_adamw_8bit) {
+    out.push_back(
+        "Paged optimizer states are counted as resident on the GPU; paging only lets peaks spill "
+        "to host memory (Dettmers et al. 2023, section 3).");
+  }
+  out.push_back(
+      "Not modelled: expert parallelism (experts are split like dense layers by tp), interleaved "
+      "pipeline schedules, context parallelism, data-parallel gradient buckets and optimizer-step "
+      "temporaries.");
+  return out;
+}
+
+Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
+  const PrecisionBytes& b = r.memory.bytes;
+  Json bytes = {{"weights", b.weight},
+                {"gradients", b.gradient},
+                {"master_weights", b.master},
+                {"optimizer_state_element", b.state_element}};
+  if (in.parameter_efficient()) bytes["frozen_weights"] = b.frozen_weight;
+  if (in.method == TrainingMethod::qlora && r.memory.stage.nf4_params > 0) {
+    bytes["nf4_weights"] = r.memory.stage.nf4_bytes / r.memory.stage.nf4_params;
+  }
+  return {{"mfu", in.mfu},
+          {"mfu_default", TrainingDefaults::mfu},
+          {"mfu_source",
+           "0.40: Llama 3 405B BF16 pre-training reached 38-43% MFU on 8K-16K H100 (Llama 3 "
+           "paper, Table 4); published runs range from 21% (GPT-3) to 55% (MegaScale)"},
+          {"model_flops_utilization", in.mfu * r.flops.model_per_token / r.flops.per_token},
+          {"margin", in.margin},
+          {"precision", precision_name(in.precision)},
+          {"peak_flops_per_s", r.time.peak_flops_per_s},
+          {"bytes_per_param", bytes},
+          {"optimizer", optimizer_name(in.optimizer)},
+          {"zero_stage", in.zero_stage},
+          {"recompute", recompute_name(in.recompute)},
+          {"flash_attention", in.flash_attention},
+          {"sequence_parallel", in.sequence_parallel},
+          {"dropout", in.dropout},
+          {"activation_element_bytes", activation_settings(in).element_bytes},
+          {"cuda_context_bytes", in.cuda_context_bytes},
+          {"fragmentation", in.fragmentation},
+          {"tokens_per_param", TrainingDefaults::chinchilla_tokens_per_param},
+          {"pue", in.pue},
+          {"discount", in.discount},
+          {"notes", notes(in)}};
+}
+
+}  // namespace
+
+Json training_result_to_json(const TrainingInput& in, const TrainingResult& r) {
+  const TrainingFlops& f = r.flops;
+  const TrainingTime& t = r.time;
+  const TrainingMemory& m = r.memory;
+  Json days = Json::array();
+  for (const auto& point : t.days_vs_gpus) {
+    days.push_back({{"gpus", point.gpus}, {"wall_days", point.wall_days}});
+  }
+  Json out = {{"method", method_name(in.method)},
+              {"tokens", in.tokens},
+              {"flops_per_token", f.per_token},
+              {"flops_per_token_6n", f.per_token_6n},
+              {"flops_per_token_breakdown",
+               {{"forward_matmul", f.forward.matmul},
+                {"forward_attention", f.forward.attention},
+                {"forward_lm_head", f.forward.lm_head},
+                {"forward_adapters", f.adapters_forward},
+                {"model", f.model_per_token},
+                {"recompute", f.recompute_per_token}}},
+              {"flops_total", f.total},
+              {"flops_total_6nd", f.total_6nd},
+              {"peak_flops_per_s", t.peak_flops_per_s},
+              {"wall_s", t.wall_s},
+              {"wall_days", t.wall_s / 86400},
+              {"wall_days_6nd", t.wall_s_6nd / 86400},
+              {"gpu_hours", t.gpu_hours},
+              {"global_batch_tokens", in.global_batch_tokens()},
+              {"grad_accumulation", in.grad_accumulation},
+              {"steps", t.steps},
+              {"step_time_s", t.step_time_s},
+              {"pipeline_bubble_fraction", t.pipeline_bubble},
+              {"days_vs_gpus", days},
+              {"chinchilla_tokens", r.chinchilla_tokens},
+              {"compute_optimal",
+               {{"budget_flops", r.compute_optimal.budget_flops},
+                {"params", r.compute_optimal.params},
+                {"tokens", r.compute_optimal.tokens}}},
+              {"memory_per_gpu_bytes", m.stage.parts.total()},
+              {"memory", memory_json(m.stage.parts)},
+              {"memory_available_bytes", m.available_bytes},
+              {"fits", m.fits},
+              {"max_micro_batch", m.max_micro_batch},
+              {"cpu_offload_bytes", m.stage.cpu_offload_bytes},
+              {"pipeline_stage", m.stage.stage},
+              {"trainable_params", m.trainable_params},
+              {"frozen_params", m.frozen_params},
+              {"adapter_params", r.adapter_params},
+              {"parallelism", {{"tp", in.tp}, {"pp", in.pp}, {"dp", in.dp}, {"gpus", in.gpus()}}},
+              {"price_source", in.price_source},
+              {"assumptions", assumptions_json(in, r)}};
+  if (t.gpus_for_target_days) out["gpus_for_target_days"] = *t.gpus_for_target_days;
+  if (in.price_per_gpu_hour_usd) out["price_per_gpu_hour_usd"] = *in.price_per_gpu_hour_usd;
+  if (r.cost.cost_usd) out["cost_usd"] = *r.cost.cost_usd;
+  if (r.cost.energy_kwh) out["energy_kwh"] = *r.cost.energy_kwh;
+  if (r.cost.energy_cost_usd) out["energy_cost_usd"] = *r.cost.energy_cost_usd;
+  return out;
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,137 @@
+// The training section: defaults written out, and bad input named by field, value and range.
+#include <catch2/catch.hpp>
+
+#include "test_support.hpp"
+
+using llm_sizer::Json;
+using llm_sizer::test::run;
+
+namespace {
+
+Json scenario(const Json& training, int64_t gpus = 8, const std::string& model = "llama-3-8b") {
+  return {{"model", model},
+          {"hardware", {{"accelerator", "h100-sxm"}, {"count", gpus}}},
+          {"training", training}};
+}
+
+}  // namespace
+
+TEST_CASE("no training section, no training block") {
+  const auto result = run({{"model", "llama-3-8b"}});
+  CHECK_FALSE(result.contains("training"));
+  CHECK_FALSE(result["scenario"].contains("training"));
+}
+
+TEST_CASE("every training default is written out in the normalized scenario") {
+  const auto result = run(scenario(Json::object()));
+  const auto& s = result["scenario"]["training"];
+  CHECK(s["method"] == "full");
+  CHECK(s["mfu"] == 0.4);
+  CHECK(s["precision"] == "bf16");
+  CHECK(s["master_weights"] == true);
+  CHECK(s["optimizer"] == "adamw");
+  CHECK(s["zero_stage"] == 0);
+  CHECK(s["offload"] == "none");
+  CHECK(s["tp"] == 1);
+  CHECK(s["pp"] == 1);
+  CHECK(s["dp"] == 8);  // hardware.count / (tp x pp)
+  CHECK(s["micro_batch"] == 1);
+  CHECK(s["seq_len"] == 4096);
+  CHECK(s["global_batch_tokens"] == 8 * 4096);
+  CHECK(s["recompute"] == "none");
+  CHECK(s["flash_attention"] == true);
+  CHECK(s["margin"] == 0);
+  CHECK(s["pue"] == 1.1);
+  // Chinchilla's 20 tokens per active parameter when no token count is given.
+  CHECK(s["tokens"] == 20.0 * result["model"]["params_active"].get<double>());
+  CHECK(s["compute_budget_flops"] ==
+        6 * s["tokens"].get<double>() * result["model"]["params_active"].get<double>());
+  CHECK_FALSE(s.contains("lora_rank"));
+  // Re-running the normalized scenario gives the same numbers.
+  const auto again = run(result["scenario"]);
+  CHECK(again["training"]["flops_total"] == result["training"]["flops_total"]);
+  CHECK(again["training"]["memory_per_gpu_bytes"] == result["training"]["memory_per_gpu_bytes"]);
+
+  const auto qlora = run(scenario({{"method", "qlora"}}))["scenario"]["training"];
+  CHECK(qlora["optimizer"] == "paged_adamw_32bit");
+  CHECK(qlora["master_weights"] == false);
+  CHECK(qlora["lora_rank"] == 8);
+  CHECK(qlora["lora_modules"] == Json({"q", "k", "v", "o", "gate", "up", "down"}));
+  // seq_len is capped at the model's context: GPT-2 has 1024 positions.
+  CHECK(run(scenario(Json::object(), 1, "gpt2"))["scenario"]["training"]["seq_len"] == 1024);
+}
+
+TEST_CASE("bad training input names the field, the value and what is allowed") {
+  CHECK_THROWS_WITH(run(scenario({{"tokens", -1}})),
+                    "training.tokens: must be a positive number, got -1");
+  CHECK_THROWS_WITH(run(scenario({{"mfu", 1.5}})),
+                    "training.mfu: must be a number in (0, 1], got 1.5");
+  CHECK_THROWS_WITH(run(scenario({{"mfu", 0}})), "training.mfu: must be a number in (0, 1], got 0");
+  CHECK_THROWS_WITH(run(scenario({{"tp", 5}}, 5)),
+                    "training.tp: must divide the model's 32 attention heads, got 5");
+  CHECK_THROWS_WITH(run(scenario({{"pp", 3}}, 3)),
+                    "training.pp: must divide the model's 32 layers, got 3");
+  CHECK_THROWS_WITH(run(scenario({{"zero_stage", 4}})),
+                    "training.zero_stage: must be an integer in [0, 3], got 4");
+  CHECK_THROWS_WITH(run(scenario({{"optimizer", "lamb"}})),
+                    "training.optimizer: must be one of adamw, adamw_8bit, paged_adamw_32bit, "
+                    "paged_adamw_8bit, sgd_momentum, adafactor, got \"lamb\"");
+  CHECK_THROWS_WITH(run(scenario({{"recompute", "some"}})),
+                    "training.recompute: must be one of none, selective, full, got \"some\"");
+  CHECK_THROWS_WITH(run(scenario({{"method", "prefix"}})),
+                    "training.method: must be one of full, lora, qlora, got \"prefix\"");
+  CHECK_THROWS_WITH(run(scenario({{"tp", 2}, {"dp", 2}})),
+                    "training.dp: must make tp x pp x dp equal hardware.count (8); with tp = 2 "
+                    "and pp = 1 that is dp = 4, got 2");
+  CHECK_THROWS_WITH(run(scenario({{"tp", 4}}, 6)),
+                    "hardware.count: must be a multiple of training.tp x training.pp = 4 "
+                    "(training.dp defaults to count / (tp x pp)), got 6");
+  CHECK_THROWS_WITH(run(scenario({{"colour", "red"}})),
+                    Catch::StartsWith("training.colour: is not a known field"));
+  CHECK_THROWS_WITH(run(scenario({{"lora_rank", 8}})),
+                    "training.lora_rank: applies only when training.method is lora or qlora, "
+                    "got 8");
+  CHECK_THROWS_WITH(run(scenario({{"method", "lora"}, {"lora_modules", {"q", "qkv"}}})),
+                    "training.lora_modules: must be a non-empty list of distinct names from q, k, "
+                    "v, o, gate, up, down, got [\"q\",\"qkv\"]");
+  CHECK_THROWS_WITH(run(scenario({{"method", "lora"}, {"lora_modules", {"gate"}}}, 1, "gpt2")),
+                    Catch::StartsWith("training.lora_modules: must name at least one projection"));
+  CHECK_THROWS_WITH(run(scenario({{"offload", "optimizer"}})),
+                    Catch::StartsWith("training.offload: \"optimizer\" needs training.zero_stage"));
+  CHECK_THROWS_WITH(run(scenario({{"zero_stage", 2}, {"offload", "optimizer_and_params"}})),
+                    Catch::StartsWith("training.offload: \"optimizer_and_params\" needs "
+                                      "training.zero_stage 3"));
+  CHECK_THROWS_WITH(run(scenario({{"precision", "fp32"}, {"master_weights", true}})),
+                    Catch::StartsWith("training.master_weights: must be false"));
+  CHECK_THROWS_WITH(run(scenario({{"global_batch_tokens", 1000}})),
+                    "training.global_batch_tokens: must be at least micro_batch x seq_len x dp = "
+                    "32768 tokens, got 1000");
+  CHECK_THROWS_WITH(run(scenario({{"discount", 1}})),
+                    "training.discount: must be a number in [0, 1), got 1");
+  CHECK_THROWS_WITH(run(scenario({{"pue", 0.9}})),
+                    "training.pue: must be a number in [1, inf], got 0.9");
+}
+
+TEST_CASE("a precision the device has no rate for is an error naming the rates it has") {
+  // The A100 has no FP8 tensor cores; the TPU v4 lists only bf16 (and int8) in the catalog.
+  const Json a100 = {{"model", "llama-3-8b"},
+                     {"hardware", {{"accelerator", "a100-80gb-sxm"}}},
+                     {"training", {{"precision", "fp8"}}}};
+  CHECK_THROWS_WITH(run(a100),
+                    "training.precision: must be a precision NVIDIA A100 SXM4 80GB has "
+                    "a dense rate for (bf16, fp16, tf32, fp32), got \"fp8\"");
+  const Json tpu = {{"model", "llama-3-8b"},
+                    {"hardware", {{"accelerator", "tpu-v4"}}},
+                    {"training", {{"precision", "fp32"}}}};
+  CHECK_THROWS_WITH(run(tpu), Catch::Contains("(bf16), got \"fp32\""));
+}
+
+TEST_CASE(
+    "a global batch that is not a whole number of accumulation steps is rounded, with a warning") {
+  const auto result = run(scenario({{"global_batch_tokens", 4e6}}));
+  CHECK(result["training"]["grad_accumulation"] == 122);  // 4e6 / (8 x 4096) = 122.07
+  CHECK(result["training"]["global_batch_tokens"] == 122 * 8 * 4096);
+  bool warned = false;
+  for (const auto& w : result["warnings"]) warned |= w["field"] == "training.global_batch_tokens";
+  CHECK(warned);
+}
