@@ -1,41 +1,6 @@
 #include "training/cost.hpp"
 
-#include <algorithm>
-#include <vector>
-
-#include "catalog/catalog.hpp"
-
 namespace llm_sizer {
-
-std::optional<GpuPrice> catalog_gpu_price(const Catalog& catalog, std::string_view accelerator_id) {
-  if (accelerator_id.empty() || !catalog.listing.contains("cloud_prices")) return std::nullopt;
-  std::vector<const Json*> on_demand;
-  for (const auto& entry : catalog.listing["cloud_prices"]) {
-    if (entry.value("accelerator", "") == accelerator_id &&
-        entry.value("pricing", "") == "on-demand" && entry.contains("price_per_gpu_hour_usd")) {
-      on_demand.push_back(&entry);
-    }
-  }
-  if (on_demand.empty()) return std::nullopt;
-  std::sort(on_demand.begin(), on_demand.end(), [](const Json* a, const Json* b) {
-    const double pa = (*a)["price_per_gpu_hour_usd"].get<double>();
-    const double pb = (*b)["price_per_gpu_hour_usd"].get<double>();
-    return pa != pb ? pa < pb : (*a)["id"].get<std::string>() < (*b)["id"].get<std::string>();
-  });
-  const Json& chosen = *on_demand[(on_demand.size() - 1) / 2];
-  GpuPrice price;
-  price.usd_per_gpu_hour = chosen["price_per_gpu_hour_usd"].get<double>();
-  price.source = {{"kind", "catalog"},
-                  {"rule", "lower median of the catalog's " + std::to_string(on_demand.size()) +
-                               " on-demand prices for " + std::string(accelerator_id)},
-                  {"id", chosen.value("id", "")},
-                  {"provider", chosen.value("provider", "")},
-                  {"instance", chosen.value("instance", "")},
-                  {"region", chosen.value("region", "")},
-                  {"as_of", chosen.value("as_of", "")},
-                  {"source", chosen.value("source", "")}};
-  return price;
-}
 
 TrainingCost training_cost(const CostInputs& in) {
   TrainingCost cost;

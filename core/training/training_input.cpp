@@ -7,7 +7,7 @@
 
 #include "error.hpp"
 #include "model/tensors.hpp"
-#include "training/cost.hpp"
+#include "catalog/gpu_price.hpp"
 #include "training/lora.hpp"
 
 namespace llm_sizer {
