@@ -14,9 +14,9 @@ Result estimate(const Scenario& scenario) {
   result.model.params = count_parameters(model, result.model.tensors);
   explain_parameters(model, result.model.params, result.explanations);
   if (scenario.inference) {
-    result.inference =
-        estimate_inference(model, result.model.tensors, scenario.hardware.accelerator,
-                           *scenario.inference, result.explanations);
+    result.inference = estimate_inference(model, result.model.tensors,
+                                          scenario.hardware.accelerator, *scenario.inference,
+                                          scenario.quality, result.explanations, result.warnings);
   }
   if (scenario.training) {
     const AcceleratorSpec& accelerator = scenario.hardware.accelerator;

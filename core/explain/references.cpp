@@ -33,6 +33,15 @@ constexpr std::array kReferences = {
               "x total - profiled peak), SGLang mem_fraction_static, TensorRT-LLM "
               "free_gpu_memory_fraction, llama.cpp compute buffer",
               "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"},
+    Reference{"roofline",
+              "Williams, Waterman and Patterson 2009, Roofline (time = max(bytes / bandwidth, "
+              "FLOPs / peak)); Pope et al. 2022, Efficiently Scaling Transformer Inference, "
+              "section 2 (decode reads every weight per step); efficiencies fitted to "
+              "data/measurements/inference-speed.json",
+              "https://arxiv.org/abs/2211.05102"},
+    Reference{"orca-2022",
+              "Yu et al. 2022, Orca: iteration-level scheduling (continuous batching), section 4",
+              "https://www.usenix.org/conference/osdi22/presentation/yu"},
     Reference{"shazeer-moe",
               "Fedus et al. 2021, Switch Transformers, section 2 (only the routed top-k experts "
               "process a token)",

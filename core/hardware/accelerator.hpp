@@ -22,6 +22,7 @@ struct AcceleratorSpec {
   std::string name;
   std::string vendor;
   std::string category;
+  std::string memory_type;  // "HBM3", "GDDR6X", "LPDDR unified memory", ...
   double memory_bytes = 0;
   double memory_bandwidth_bytes_per_s = 0;  // 0 where no source gives it
   std::array<std::optional<double>, kPrecisionNames.size()> dense_flops_per_s{};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "catalog/gpu_price.hpp"
 #include "error.hpp"
 #include "inference/runtime_profile.hpp"
 
@@ -61,11 +62,29 @@ std::string_view runtime_name(Runtime runtime) {
 }
 
 InferenceInput parse_inference(const Json& section, const ModelSpec& m,
-                               const AcceleratorSpec& device, int64_t devices) {
+                               const AcceleratorSpec& device, int64_t devices,
+                               const Catalog& catalog, Warnings& warnings) {
   const FieldReader r(section, "inference");
-  r.reject_unknown({"weights", "kv_cache", "runtime", "batch", "context_tokens", "prompt_tokens",
-                    "output_tokens", "tp", "flash_attention", "allow_long_context",
-                    "overhead_bytes", "gpu_memory_fraction", "max_num_seqs", "max_batched_tokens"});
+  r.reject_unknown({"weights",
+                    "kv_cache",
+                    "runtime",
+                    "batch",
+                    "context_tokens",
+                    "prompt_tokens",
+                    "output_tokens",
+                    "tp",
+                    "flash_attention",
+                    "allow_long_context",
+                    "overhead_bytes",
+                    "gpu_memory_fraction",
+                    "max_num_seqs",
+                    "max_batched_tokens",
+                    "memory_efficiency",
+                    "compute_efficiency",
+                    "layer_overhead_s",
+                    "price_per_gpu_hour_usd",
+                    "target_requests_per_s",
+                    "min_tokens_per_s_per_user"});
   InferenceInput in;
   in.weights =
       parse_weight_format(r.optional_string("weights").value_or("bf16"), r.field("weights"));
@@ -108,24 +127,51 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
       r.number_or("gpu_memory_fraction", defaults.gpu_memory_fraction, kFraction);
   in.max_num_seqs = r.int_or("max_num_seqs", defaults.max_num_seqs, 0);
   in.max_batched_tokens = r.int_or("max_batched_tokens", defaults.max_batched_tokens, 1);
+  in.memory_efficiency = r.optional_number("memory_efficiency", kFraction);
+  in.compute_efficiency = r.optional_number("compute_efficiency", kFraction);
+  in.layer_overhead_s = r.optional_number("layer_overhead_s", kNonNegative);
+  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", kNonNegative);
+  if (in.price_per_gpu_hour_usd) {
+    in.price_source = {{"kind", "scenario"}};
+  } else if (const auto price = catalog_gpu_price(catalog, device.id)) {
+    in.price_per_gpu_hour_usd = price->usd_per_gpu_hour;
+    in.price_source = price->source;
+  } else {
+    in.price_source = {{"kind", "none"}};
+    warnings.push_back({r.field("price_per_gpu_hour_usd"),
+                        "the catalog has no on-demand price for " + device.name +
+                            "; give one to get the cost per million tokens"});
+  }
+  in.target_requests_per_s = r.optional_number("target_requests_per_s", kPositive);
+  in.min_tokens_per_s_per_user = r.optional_number("min_tokens_per_s_per_user", kPositive);
   return in;
 }
 
 Json inference_input_to_json(const InferenceInput& in) {
-  return {{"weights", in.weights.id},
-          {"kv_cache", in.kv_cache.id},
-          {"runtime", runtime_name(in.runtime)},
-          {"batch", in.batch},
-          {"context_tokens", in.context_tokens},
-          {"prompt_tokens", in.prompt_tokens},
-          {"output_tokens", in.output_tokens},
-          {"tp", in.tp},
-          {"flash_attention", in.flash_attention},
-          {"allow_long_context", in.allow_long_context},
-          {"overhead_bytes", in.overhead_bytes},
-          {"gpu_memory_fraction", in.gpu_memory_fraction},
-          {"max_num_seqs", in.max_num_seqs},
-          {"max_batched_tokens", in.max_batched_tokens}};
+  Json out = {{"weights", in.weights.id},
+              {"kv_cache", in.kv_cache.id},
+              {"runtime", runtime_name(in.runtime)},
+              {"batch", in.batch},
+              {"context_tokens", in.context_tokens},
+              {"prompt_tokens", in.prompt_tokens},
+              {"output_tokens", in.output_tokens},
+              {"tp", in.tp},
+              {"flash_attention", in.flash_attention},
+              {"allow_long_context", in.allow_long_context},
+              {"overhead_bytes", in.overhead_bytes},
+              {"gpu_memory_fraction", in.gpu_memory_fraction},
+              {"max_num_seqs", in.max_num_seqs},
+              {"max_batched_tokens", in.max_batched_tokens}};
+  const auto put = [&](const char* key, const std::optional<double>& value) {
+    if (value) out[key] = *value;
+  };
+  put("memory_efficiency", in.memory_efficiency);
+  put("compute_efficiency", in.compute_efficiency);
+  put("layer_overhead_s", in.layer_overhead_s);
+  put("price_per_gpu_hour_usd", in.price_per_gpu_hour_usd);
+  put("target_requests_per_s", in.target_requests_per_s);
+  put("min_tokens_per_s_per_user", in.min_tokens_per_s_per_user);
+  return out;
 }
 
 }  // namespace llm_sizer

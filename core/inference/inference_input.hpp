@@ -7,8 +7,11 @@
 #include "field_reader.hpp"
 #include "model/model_spec.hpp"
 #include "quantization/weight_format.hpp"
+#include "warning.hpp"
 
 namespace llm_sizer {
+
+struct Catalog;
 
 enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang };
 
@@ -33,12 +36,24 @@ struct InferenceInput {
   int64_t max_num_seqs = 0;         // vLLM/SGLang scheduler cap on concurrent sequences
   int64_t max_batched_tokens = 0;   // tokens per forward step (vLLM max_num_batched_tokens,
                                     // llama.cpp n_ubatch, SGLang chunked_prefill_size)
+
+  // Speed: overrides of the fitted efficiencies (absent: the documented defaults).
+  std::optional<double> memory_efficiency;
+  std::optional<double> compute_efficiency;
+  std::optional<double> layer_overhead_s;
+
+  // Serving questions.
+  std::optional<double> price_per_gpu_hour_usd;
+  Json price_source;  // the scenario, a named catalog entry, or none
+  std::optional<double> target_requests_per_s;
+  std::optional<double> min_tokens_per_s_per_user;  // the latency target for sizing a fleet
 };
 
 // Reads scenario["inference"]. Runtime defaults depend on the device (memory size, unified
 // memory) and the device count (the default tensor-parallel degree).
 InferenceInput parse_inference(const Json& section, const ModelSpec& model,
-                               const AcceleratorSpec& device, int64_t devices);
+                               const AcceleratorSpec& device, int64_t devices,
+                               const Catalog& catalog, Warnings& warnings);
 
 // The section with every default written out, for the result's normalised scenario.
 Json inference_input_to_json(const InferenceInput& input);

@@ -64,16 +64,77 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
                                "runtime-memory"});
 }
 
+Json speed_points(const std::vector<SpeedPoint>& points) {
+  Json list = Json::array();
+  for (const auto& p : points) {
+    list.push_back({{"batch", p.batch},
+                    {"context_tokens", p.context},
+                    {"tokens_per_s_per_user", p.tokens_per_s_per_user},
+                    {"throughput_tokens_per_s", p.throughput_tokens_per_s}});
+  }
+  return list;
+}
+
+Json optional_json(const std::optional<double>& value) {
+  return value ? Json(*value) : Json();
+}
+
+void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
+  const StepCost& d = s.decode;
+  const Efficiency& e = s.efficiency;
+  out["decode_tokens_per_s"] = s.decode_tokens_per_s;
+  out["throughput_tokens_per_s"] = s.throughput_tokens_per_s;
+  out["prefill_s"] = s.prefill_request.seconds();
+  out["ttft_s"] = s.ttft_s;
+  out["prefill_tokens_per_s"] = s.prefill_tokens_per_s;
+  out["requests_per_s"] = s.requests_per_s;
+  out["arithmetic_intensity"] = d.bytes > 0 ? d.flops / d.bytes : 0.0;
+  out["ridge_point"] = s.ridge_point;
+  out["bound"] = d.compute_bound() ? "compute" : "memory";
+  out["cost_per_million_tokens_usd"] = optional_json(s.cost_per_million_tokens_usd);
+  out["cost_per_million_input_tokens_usd"] = optional_json(s.cost_per_million_input_usd);
+  out["cost_per_million_output_tokens_usd"] = optional_json(s.cost_per_million_output_usd);
+  out["price_per_gpu_hour_usd"] = optional_json(in.price_per_gpu_hour_usd);
+  out["price_source"] = in.price_source;
+  out["gpus_for_target"] = s.gpus_for_target ? Json(*s.gpus_for_target) : Json();
+  out["batch_for_target"] = s.batch_for_target ? Json(*s.batch_for_target) : Json();
+  out["decode_step"] = {{"context_tokens", s.decode_context},
+                        {"bytes", d.bytes},
+                        {"flops", d.flops},
+                        {"memory_s", d.memory_s},
+                        {"compute_s", d.compute_s},
+                        {"fixed_s", d.fixed_s},
+                        {"allreduce_s", d.allreduce_s}};
+  out["speed_by_batch"] = speed_points(s.by_batch);
+  out["speed_by_context"] = speed_points(s.by_context);
+  out["assumptions"]["memory_efficiency"] = e.memory;
+  out["assumptions"]["compute_efficiency"] = e.compute;
+  out["assumptions"]["layer_overhead_s"] = e.layer_overhead_s;
+  out["assumptions"]["prefill_layer_overhead_s"] = e.prefill_layer_overhead_s;
+  out["assumptions"]["allreduce_latency_s"] = e.allreduce_latency_s;
+  out["assumptions"]["compute_precision"] = precision_name(e.precision);
+  out["assumptions"]["peak_flops_per_s"] = e.peak_flops_per_s;
+}
+
 }  // namespace
 
 InferenceResult estimate_inference(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                                    const AcceleratorSpec& device, const InferenceInput& input,
-                                   Explanations& explanations) {
+                                   const std::vector<QualityFigure>& quality,
+                                   Explanations& explanations, Warnings& warnings) {
   InferenceResult r;
   r.weights = weights_size(model, tensors, input.weights);
   r.memory = inference_memory(model, r.weights, device, input);
   r.inverse = answer_inverse_questions(model, tensors, r.weights, device, input);
   explain_memory(model, input, r, explanations);
+  r.serving = estimate_serving(model, tensors, r.weights, device, input, r.inverse, explanations);
+  if (!r.serving) {
+    warnings.push_back({"hardware.accelerator",
+                        device.name + " has no sourced memory bandwidth or peak for " +
+                            std::string(precision_name(compute_precision(input.weights, device))) +
+                            "; give them to get speeds"});
+  }
+  r.tradeoff = quantization_tradeoff(model, tensors, device, input, quality);
   return r;
 }
 
@@ -114,6 +175,7 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
                 {"max_num_seqs", in.max_num_seqs},
                 {"flash_attention", in.flash_attention},
                 {"kv_bytes_per_element", in.kv_cache.bytes_per_element}}}};
+  if (r.serving) add_serving(in, *r.serving, out);
   return out;
 }
 

@@ -154,8 +154,10 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
               {"references", references}};
   if (result.training)
     out["training"] = training_result_to_json(*scenario.training, *result.training);
-  if (result.inference)
+  if (result.inference) {
     out["inference"] = inference_to_json(*scenario.inference, *result.inference);
+    out["quantization"] = tradeoff_to_json(result.inference->tradeoff);
+  }
   return out;
 }
 

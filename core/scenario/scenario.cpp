@@ -116,9 +116,12 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog) {
     scenario.normalized["training"] = training_input_to_json(*scenario.training);
   }
   if (const Json* inference = root.find("inference")) {
-    scenario.inference = parse_inference(*inference, scenario.model.parsed.spec,
-                                         scenario.hardware.accelerator, scenario.hardware.count);
+    scenario.inference =
+        parse_inference(*inference, scenario.model.parsed.spec, scenario.hardware.accelerator,
+                        scenario.hardware.count, catalog, scenario.warnings);
     scenario.normalized["inference"] = inference_input_to_json(*scenario.inference);
+    if (scenario.model.preset)
+      scenario.quality = quality_figures(catalog, scenario.model.preset->id);
   }
   return scenario;
 }

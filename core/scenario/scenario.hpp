@@ -9,6 +9,7 @@
 #include "hardware/accelerator.hpp"
 #include "inference/inference_input.hpp"
 #include "model/hf_config.hpp"
+#include "quantization/tradeoff.hpp"
 #include "training/training_input.hpp"
 
 namespace llm_sizer {
@@ -31,7 +32,9 @@ struct Scenario {
   ModelChoice model;
   HardwareChoice hardware;
   std::optional<TrainingInput> training;  // absent when the scenario has no training section
-  std::optional<InferenceInput> inference;  // present when the scenario has an inference section
+  std::optional<InferenceInput> inference;
+  std::vector<QualityFigure> quality;  // published quality of the model preset, per format  //
+                                       // present when the scenario has an inference section
   Json normalized;  // the input with every default written out, echoed in the result
   Warnings warnings;
 };

@@ -2,6 +2,7 @@
 
 // Evaluates an explanation's formula ("{L} * ({h} + 2 * {n_kv})") with its terms, so tests can
 // check that every explanation the core emits adds up to the number it explains.
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <stdexcept>
@@ -59,6 +60,22 @@ class FormulaEvaluator {
       return value;
     }
     if (accept('-')) return -factor();
+    // max(a, b) and min(a, b), as the roofline formulas use them.
+    for (const char* name : {"max", "min"}) {
+      const size_t length = std::char_traits<char>::length(name);
+      if (text_.compare(pos_, length, name) == 0) {
+        pos_ += length;
+        skip_spaces();
+        if (!accept('(')) fail("missing ( after a function name");
+        const double a = sum();
+        skip_spaces();
+        if (!accept(',')) fail("missing , in a function call");
+        const double b = sum();
+        skip_spaces();
+        if (!accept(')')) fail("missing ) after a function call");
+        return name[1] == 'a' ? std::max(a, b) : std::min(a, b);
+      }
+    }
     if (accept('{')) {
       const size_t end = text_.find('}', pos_);
       if (end == std::string::npos) fail("missing }");

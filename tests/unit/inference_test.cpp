@@ -84,3 +84,33 @@ TEST_CASE("the defaults are written out in the normalised scenario") {
   CHECK(normalized["context_tokens"] == 4096);
   CHECK(normalized["tp"] == 1);
 }
+
+TEST_CASE("serving: a fleet for a request rate, costs from the catalog price") {
+  const auto r = run({{"model", "llama-3-8b"},
+                      {"inference",
+                       {{"target_requests_per_s", 50},
+                        {"min_tokens_per_s_per_user", 30},
+                        {"price_per_gpu_hour_usd", 2.0}}}})["inference"];
+  REQUIRE(r["gpus_for_target"].is_number_integer());
+  CHECK(r["gpus_for_target"].get<int64_t>() >= 1);
+  const int64_t batch = r["batch_for_target"];
+  const auto at_batch =
+      run({{"model", "llama-3-8b"}, {"inference", {{"batch", batch}}}})["inference"];
+  CHECK(at_batch["decode_tokens_per_s"].get<double>() >= 30);
+  CHECK(r["cost_per_million_output_tokens_usd"].get<double>() > 0);
+  CHECK(r["price_source"]["kind"] == "scenario");
+
+  const auto catalog_price = run({{"model", "llama-3-8b"}, {"inference", Json::object()}});
+  CHECK(catalog_price["inference"]["price_source"]["kind"] == "catalog");
+}
+
+TEST_CASE("a device without a sourced bandwidth gets memory answers and a warning, no speeds") {
+  const auto result = run({{"model", "llama-3-8b"},
+                           {"hardware", {{"accelerator", "ascend-910b"}}},
+                           {"inference", Json::object()}});
+  CHECK(result["inference"].contains("fits"));
+  CHECK_FALSE(result["inference"].contains("decode_tokens_per_s"));
+  bool warned = false;
+  for (const auto& w : result["warnings"]) warned |= w["field"] == "hardware.accelerator";
+  CHECK(warned);
+}

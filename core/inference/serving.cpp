@@ -1,0 +1,160 @@
+#include "inference/serving.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "units.hpp"
+
+namespace llm_sizer {
+namespace {
+
+// With continuous batching each of `batch` slots runs a request's decode steps; the prompts of
+// the next `batch` requests are prefilled together in max_batched_tokens chunks, which pause the
+// decode (Yu et al. 2022, Orca, section 4; chunked prefill only spreads that time out). So a cycle
+// of output steps plus one batched prefill completes `batch` requests.
+double requests_per_s(const InferenceInput& in, int64_t batch, double step_s, double prefill_s) {
+  return double(batch) / (double(in.output_tokens) * step_s + prefill_s);
+}
+
+std::vector<int64_t> doubling(int64_t first, int64_t last) {
+  std::vector<int64_t> points;
+  for (int64_t n = first; n < last; n *= 2) points.push_back(n);
+  if (last >= first) points.push_back(last);
+  return points;
+}
+
+void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInput& in,
+             Explanations& out) {
+  const Efficiency& e = s.efficiency;
+  const StepCost& d = s.decode;
+  out.emplace_back(
+      "inference.decode_tokens_per_s",
+      Explanation{"1 / (max({bytes} / ({bandwidth} * {memory_efficiency}), {flops} / ({peak} * "
+                  "{compute_efficiency})) + {layers} * {layer_overhead} + {allreduce})",
+                  {{"bytes", d.bytes, "bytes per step"},
+                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
+                   {"memory_efficiency", e.memory, ""},
+                   {"flops", d.flops, "FLOP per step"},
+                   {"peak", e.peak_flops_per_s, "FLOP/s"},
+                   {"compute_efficiency", e.compute, ""},
+                   {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "layers"},
+                   {"layer_overhead", e.layer_overhead_s, "s"},
+                   {"allreduce", d.allreduce_s, "s"}},
+                  "roofline"});
+  out.emplace_back("inference.throughput_tokens_per_s",
+                   Explanation{"{batch} * {decode_tokens_per_s}",
+                               {{"batch", double(in.batch), "sequences"},
+                                {"decode_tokens_per_s", s.decode_tokens_per_s, "tokens/s"}},
+                               "roofline"});
+  const StepCost& p = s.prefill_request;
+  out.emplace_back(
+      "inference.prefill_s",
+      Explanation{"max({flops} / ({peak} * {compute_efficiency}), {bytes} / ({bandwidth} * "
+                  "{memory_efficiency})) + {fixed} + {allreduce}",
+                  {{"flops", p.flops, "FLOP"},
+                   {"peak", e.peak_flops_per_s, "FLOP/s"},
+                   {"compute_efficiency", e.compute, ""},
+                   {"bytes", p.bytes, "bytes"},
+                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
+                   {"memory_efficiency", e.memory, ""},
+                   {"fixed", p.fixed_s, "s, per-layer cost of each chunk"},
+                   {"allreduce", p.allreduce_s, "s"}},
+                  "roofline"});
+  out.emplace_back("inference.requests_per_s",
+                   Explanation{"{batch} / ({output_tokens} * {step} + {prefill})",
+                               {{"batch", double(in.batch), "sequences"},
+                                {"output_tokens", double(in.output_tokens), "tokens"},
+                                {"step", d.seconds(), "s per decode step"},
+                                {"prefill", s.prefill_batch.seconds(), "s, the batch's prompts"}},
+                               "orca-2022"});
+  out.emplace_back(
+      "inference.ttft_s",
+      Explanation{"{prefill} + {request_overhead}",
+                  {{"prefill", p.seconds(), "s, one prompt"},
+                   {"request_overhead", e.request_overhead_s, "s, scheduling and tokenization"}},
+                  "roofline"});
+  if (s.cost_per_million_tokens_usd) {
+    out.emplace_back(
+        "inference.cost_per_million_tokens_usd",
+        Explanation{"{price} * {devices} / 3600 / ({requests_per_s} * ({prompt} + {output})) * "
+                    "1000000",
+                    {{"price", *in.price_per_gpu_hour_usd, "USD per GPU-hour"},
+                     {"devices", double(in.tp), "GPUs"},
+                     {"requests_per_s", s.requests_per_s, "requests/s"},
+                     {"prompt", double(in.prompt_tokens), "tokens"},
+                     {"output", double(in.output_tokens), "tokens"}},
+                    "roofline"});
+  }
+}
+
+}  // namespace
+
+std::optional<Serving> estimate_serving(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
+                                        const WeightsSize& w, const AcceleratorSpec& device,
+                                        const InferenceInput& in, const InverseAnswers& limits,
+                                        Explanations& explanations) {
+  Serving s;
+  s.efficiency = resolve_efficiency(in, device);
+  if (device.memory_bandwidth_bytes_per_s <= 0 || s.efficiency.peak_flops_per_s <= 0) {
+    return std::nullopt;
+  }
+  const auto step = [&](int64_t batch, int64_t context) {
+    return decode_step(m, tensors, w, device, in, s.efficiency, batch, context);
+  };
+  s.decode_context = in.prompt_tokens + in.output_tokens / 2;
+  s.decode = step(in.batch, s.decode_context);
+  s.prefill_request = prefill(m, tensors, w, device, in, s.efficiency, 1, in.prompt_tokens);
+  s.prefill_batch = prefill(m, tensors, w, device, in, s.efficiency, in.batch, in.prompt_tokens);
+  s.decode_tokens_per_s = 1.0 / s.decode.seconds();
+  s.throughput_tokens_per_s = double(in.batch) * s.decode_tokens_per_s;
+  s.prefill_tokens_per_s = double(in.batch * in.prompt_tokens) / s.prefill_batch.seconds();
+  s.requests_per_s = requests_per_s(in, in.batch, s.decode.seconds(), s.prefill_batch.seconds());
+  s.ttft_s = s.prefill_request.seconds() + s.efficiency.request_overhead_s;
+  s.ridge_point = s.efficiency.peak_flops_per_s / device.memory_bandwidth_bytes_per_s;
+
+  if (in.price_per_gpu_hour_usd) {
+    const double usd_per_s = *in.price_per_gpu_hour_usd * double(in.tp) / units::kSecondsPerHour;
+    s.cost_per_million_output_usd = usd_per_s / s.throughput_tokens_per_s * 1e6;
+    s.cost_per_million_input_usd = usd_per_s / s.prefill_tokens_per_s * 1e6;
+    s.cost_per_million_tokens_usd =
+        usd_per_s / (s.requests_per_s * double(in.prompt_tokens + in.output_tokens)) * 1e6;
+  }
+
+  const int64_t max_batch = std::max<int64_t>(1, std::min<int64_t>(limits.max_batch, 4096));
+  for (int64_t batch : doubling(1, max_batch)) {
+    const double per_user = 1.0 / step(batch, s.decode_context).seconds();
+    s.by_batch.push_back({batch, s.decode_context, per_user, double(batch) * per_user});
+  }
+  const int64_t max_context = std::max<int64_t>(256, limits.max_context_tokens);
+  for (int64_t context : doubling(256, max_context)) {
+    const double per_user = 1.0 / step(in.batch, context).seconds();
+    s.by_context.push_back({in.batch, context, per_user, double(in.batch) * per_user});
+  }
+
+  // A fleet for a request rate: the largest batch that still gives each user the required
+  // speed, then as many model instances as the rate needs.
+  if (in.target_requests_per_s) {
+    const double min_speed = in.min_tokens_per_s_per_user.value_or(0);
+    int64_t best_batch = 0;
+    double best_rate = 0;
+    for (const auto& point : s.by_batch) {
+      if (point.tokens_per_s_per_user < min_speed) continue;
+      const double prefill_s =
+          prefill(m, tensors, w, device, in, s.efficiency, point.batch, in.prompt_tokens).seconds();
+      const double rate =
+          requests_per_s(in, point.batch, 1.0 / point.tokens_per_s_per_user, prefill_s);
+      if (rate > best_rate) {
+        best_rate = rate;
+        best_batch = point.batch;
+      }
+    }
+    if (best_batch > 0) {
+      s.batch_for_target = best_batch;
+      s.gpus_for_target = int64_t(std::ceil(*in.target_requests_per_s / best_rate)) * in.tp;
+    }
+  }
+  explain(s, device, in, explanations);
+  return s;
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,91 @@
+#include "inference/speed.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "inference/kv_cache.hpp"
+#include "model/flops.hpp"
+
+namespace llm_sizer {
+namespace {
+
+double component(const WeightsSize& w, Component c) {
+  return w.bytes_by_component[static_cast<size_t>(c)];
+}
+
+// Distinct experts a batch touches in one MoE layer, with tokens routed independently and
+// uniformly: E (1 - (1 - k/E)^B).
+double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
+  if (!m.is_moe()) return 1.0;
+  const double k = double(m.moe.experts_per_token);
+  const double e = double(m.moe.num_experts);
+  return 1.0 - std::pow(1.0 - k / e, double(batch));
+}
+
+// Weight bytes one forward step streams: every matrix a token passes through (the token
+// embedding is a row lookup unless the head reuses it), the experts the batch touches, not the
+// image encoder or the MTP module.
+double streamed_weight_bytes(const ModelSpec& m, const WeightsSize& w, int64_t batch) {
+  double bytes = w.bytes - component(w, Component::vision) - component(w, Component::experts);
+  if (!m.tie_word_embeddings) bytes -= component(w, Component::embedding);
+  return bytes + component(w, Component::experts) * touched_expert_fraction(m, batch);
+}
+
+// Two all-reduces of the hidden state per layer (Megatron-LM tensor parallelism, Shoeybi et al.
+// 2019 section 3): a ring moves 2 (tp - 1) / tp of the message over each link.
+double allreduce_seconds(const ModelSpec& m, const Efficiency& e, int64_t tp, double tokens) {
+  if (tp <= 1 || e.sequential_split) return 0;
+  const double message = tokens * double(m.hidden_size) * 2.0;
+  const double transfer = e.interconnect_bytes_per_s > 0 ? 2.0 * double(tp - 1) / double(tp) *
+                                                               message / e.interconnect_bytes_per_s
+                                                         : 0.0;
+  return double(m.num_layers) * 2.0 * (e.allreduce_latency_s + transfer);
+}
+
+// Devices of a layer split run one after another, so a step streams every device's share in
+// turn; tensor parallelism streams the shares at the same time.
+double devices_in_step(const InferenceInput& in, const Efficiency& e) {
+  return e.sequential_split ? 1.0 : double(in.tp);
+}
+
+}  // namespace
+
+StepCost decode_step(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
+                     const WeightsSize& w, const AcceleratorSpec& device, const InferenceInput& in,
+                     const Efficiency& e, int64_t batch, int64_t context) {
+  StepCost s;
+  const double split = devices_in_step(in, e);
+  const double kv_read = kv_bytes_per_sequence(kv_layout(m, in.kv_cache), context) * double(batch) *
+                         kv_share_per_device(m, e.sequential_split ? 1 : in.tp);
+  s.bytes = streamed_weight_bytes(m, w, batch) / split + kv_read;
+  s.flops = double(batch) * forward_flops_per_token(m, tensors, double(context)).total() / split;
+  s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
+  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
+  s.fixed_s = double(m.num_layers) * e.layer_overhead_s;
+  s.allreduce_s = allreduce_seconds(m, e, in.tp, double(batch));
+  return s;
+}
+
+StepCost prefill(const ModelSpec& m, const std::vector<TensorSpec>& tensors, const WeightsSize& w,
+                 const AcceleratorSpec& device, const InferenceInput& in, const Efficiency& e,
+                 int64_t sequences, int64_t prompt) {
+  StepCost s;
+  const double split = devices_in_step(in, e);
+  const double tokens = double(sequences) * double(prompt);
+  const double chunks = std::ceil(tokens / double(in.max_batched_tokens));
+  // Causal attention: on average a prompt token attends to half the prompt. Only the last token
+  // of each prompt needs logits.
+  const ForwardFlops per_token = forward_flops_per_token(m, tensors, (double(prompt) + 1) / 2);
+  s.flops =
+      (tokens * (per_token.matmul + per_token.attention) + double(sequences) * per_token.lm_head) /
+      split;
+  const double tokens_per_chunk = std::min(tokens, double(in.max_batched_tokens));
+  s.bytes = chunks * streamed_weight_bytes(m, w, int64_t(tokens_per_chunk)) / split;
+  s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
+  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
+  s.fixed_s = chunks * double(m.num_layers) * e.prefill_layer_overhead_s;
+  s.allreduce_s = chunks * allreduce_seconds(m, e, in.tp, tokens_per_chunk);
+  return s;
+}
+
+}  // namespace llm_sizer

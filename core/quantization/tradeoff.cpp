@@ -1,0 +1,143 @@
+#include "quantization/tradeoff.hpp"
+
+#include <algorithm>
+
+#include "catalog/catalog.hpp"
+#include "inference/efficiency.hpp"
+#include "inference/memory.hpp"
+#include "inference/speed.hpp"
+
+namespace llm_sizer {
+namespace {
+
+// A figure as "% worse than the same table's 16-bit model": perplexity increases, accuracy
+// retained below 100%. KL divergence has no such reading and is shown but not ranked.
+std::optional<double> loss_pct(const QualityFigure& q) {
+  if (q.metric == "ppl_delta_pct") return q.value;
+  if (q.metric == "accuracy_retained_pct") return 100.0 - q.value;
+  if (q.baseline && *q.baseline > 0) {
+    if (q.metric == "ppl") return (q.value - *q.baseline) / *q.baseline * 100.0;
+    if (q.metric == "ppl_delta") return q.value / *q.baseline * 100.0;
+    if (q.metric == "accuracy") return (*q.baseline - q.value) / *q.baseline * 100.0;
+  }
+  return std::nullopt;
+}
+
+// The most comparable figure for a format: a perplexity-based one first, then accuracy, then KLD.
+std::optional<QualityFigure> best_figure(const std::vector<QualityFigure>& figures,
+                                         const std::string& format) {
+  std::optional<QualityFigure> chosen;
+  int chosen_rank = 99;
+  for (const auto& q : figures) {
+    if (q.format != format) continue;
+    const int rank = loss_pct(q) ? (q.metric.rfind("ppl", 0) == 0 ? 0 : 1) : 2;
+    if (rank < chosen_rank) {
+      chosen = q;
+      chosen_rank = rank;
+    }
+  }
+  return chosen;
+}
+
+bool runtime_loads(Runtime runtime, const WeightFormat& format) {
+  const bool gguf = format.scheme == WeightScheme::gguf;
+  if (runtime == Runtime::llama_cpp) return gguf;
+  return runtime == Runtime::generic || !gguf;
+}
+
+}  // namespace
+
+std::vector<QualityFigure> quality_figures(const Catalog& catalog, const std::string& model_id) {
+  std::vector<QualityFigure> figures;
+  if (model_id.empty() || !catalog.listing.contains("quant_quality")) return figures;
+  for (const auto& entry : catalog.listing["quant_quality"]) {
+    if (entry.value("model", "") != model_id) continue;
+    QualityFigure q;
+    q.id = entry.value("id", "");
+    q.format = entry.value("format", "");
+    q.metric = entry.value("metric", "");
+    q.value = entry.value("value", 0.0);
+    if (entry.contains("baseline_value")) q.baseline = entry["baseline_value"].get<double>();
+    q.dataset = entry.value("dataset", "");
+    q.source = entry.value("source", "");
+    figures.push_back(q);
+  }
+  return figures;
+}
+
+std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& m,
+                                                  const std::vector<TensorSpec>& tensors,
+                                                  const AcceleratorSpec& device,
+                                                  const InferenceInput& input,
+                                                  const std::vector<QualityFigure>& quality) {
+  std::vector<TradeoffOption> options;
+  const int64_t context = input.prompt_tokens + input.output_tokens / 2;
+  for (const auto& id : weight_format_ids()) {
+    InferenceInput variant = input;
+    variant.weights = parse_weight_format(id, "inference.weights");
+    TradeoffOption o;
+    o.format = id;
+    o.name = variant.weights.name;
+    const WeightsSize w = weights_size(m, tensors, variant.weights);
+    o.weights_bytes = w.bytes;
+    o.bits_per_weight = w.bits_per_weight;
+    o.fits = inference_memory(m, w, device, variant).fits;
+    o.runtime_supported = runtime_loads(input.runtime, variant.weights);
+    o.native = runs_natively(variant.weights, device);
+    const Efficiency e = resolve_efficiency(variant, device);
+    if (device.memory_bandwidth_bytes_per_s > 0 && e.peak_flops_per_s > 0) {
+      const StepCost step = decode_step(m, tensors, w, device, variant, e, input.batch, context);
+      o.decode_tokens_per_s = 1.0 / step.seconds();
+      const StepCost fill = prefill(m, tensors, w, device, variant, e, 1, input.prompt_tokens);
+      o.prefill_tokens_per_s = double(input.prompt_tokens) / fill.seconds();
+    }
+    o.quality = best_figure(quality, id);
+    if (o.quality) o.quality_loss_pct = loss_pct(*o.quality);
+    options.push_back(o);
+  }
+  // Pareto frontier over (weights bytes, quality loss) among formats with a ranked figure.
+  for (auto& o : options) {
+    if (!o.quality_loss_pct) continue;
+    o.pareto = std::none_of(options.begin(), options.end(), [&](const TradeoffOption& other) {
+      if (&other == &o || !other.quality_loss_pct) return false;
+      const bool no_worse =
+          other.weights_bytes <= o.weights_bytes && *other.quality_loss_pct <= *o.quality_loss_pct;
+      const bool better =
+          other.weights_bytes < o.weights_bytes || *other.quality_loss_pct < *o.quality_loss_pct;
+      return no_worse && better;
+    });
+  }
+  return options;
+}
+
+Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
+  Json list = Json::array();
+  for (const auto& o : options) {
+    Json item = {
+        {"format", o.format},
+        {"name", o.name},
+        {"weights_bytes", o.weights_bytes},
+        {"bits_per_weight", o.bits_per_weight},
+        {"fits", o.fits},
+        {"runtime_supported", o.runtime_supported},
+        {"native", o.native},
+        {"decode_tokens_per_s", o.decode_tokens_per_s ? Json(*o.decode_tokens_per_s) : Json()},
+        {"prefill_tokens_per_s", o.prefill_tokens_per_s ? Json(*o.prefill_tokens_per_s) : Json()},
+        {"quality", Json()},
+        {"quality_source", "unknown"},
+        {"quality_loss_pct", o.quality_loss_pct ? Json(*o.quality_loss_pct) : Json()},
+        {"pareto", o.pareto}};
+    if (o.quality) {
+      item["quality"] = {{"metric", o.quality->metric},
+                         {"value", o.quality->value},
+                         {"dataset", o.quality->dataset},
+                         {"id", o.quality->id}};
+      if (o.quality->baseline) item["quality"]["baseline"] = *o.quality->baseline;
+      item["quality_source"] = o.quality->source;
+    }
+    list.push_back(item);
+  }
+  return {{"options", list}};
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "field_reader.hpp"
+#include "hardware/accelerator.hpp"
+#include "inference/inference_input.hpp"
+#include "model/model_spec.hpp"
+#include "model/tensors.hpp"
+
+namespace llm_sizer {
+
+struct Catalog;
+
+// One published quality figure for a model in a format (data/quant-quality.json).
+struct QualityFigure {
+  std::string format;
+  std::string metric;  // "ppl", "ppl_delta", "ppl_delta_pct", "kld", "accuracy_retained_pct", ...
+  double value = 0;
+  std::optional<double> baseline;
+  std::string dataset;
+  std::string source;
+  std::string id;
+};
+
+// The figures the catalog has for this model preset (none for a pasted config).
+std::vector<QualityFigure> quality_figures(const Catalog& catalog, const std::string& model_id);
+
+struct TradeoffOption {
+  std::string format;
+  std::string name;
+  double weights_bytes = 0;
+  double bits_per_weight = 0;
+  bool fits = false;
+  bool runtime_supported = true;
+  bool native = false;  // the device's matrix units run it without dequantizing
+  std::optional<double> decode_tokens_per_s;
+  std::optional<double> prefill_tokens_per_s;
+  std::optional<QualityFigure> quality;
+  std::optional<double> quality_loss_pct;  // how much worse than 16-bit, in % (lower is better)
+  bool pareto = false;                     // no other format is both smaller and better
+};
+
+// Every weight format for this model and hardware: memory, fit, speed, published quality, and
+// whether it is on the memory/quality Pareto frontier.
+std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& model,
+                                                  const std::vector<TensorSpec>& tensors,
+                                                  const AcceleratorSpec& device,
+                                                  const InferenceInput& input,
+                                                  const std::vector<QualityFigure>& quality);
+
+Json tradeoff_to_json(const std::vector<TradeoffOption>& options);
+
+}  // namespace llm_sizer
