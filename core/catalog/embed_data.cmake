@@ -9,6 +9,13 @@ foreach(relative IN LISTS FILES)
   # JSON strings cannot hold raw newlines, so a newline and the indentation after it are always
   # layout: dropping them shrinks the page's download without touching any value.
   string(REGEX REPLACE "\n[ ]*" "" text "${text}")
+  # Explanatory notes stay in the repository; the page ships every figure and its source, and
+  # the accelerators' notes (they say how a dense figure was derived from a sparse one).
+  if(NOT relative MATCHES "^accelerators/")
+    set(json_string "\"([^\"\\]|\\\\.)*\"")
+    string(REGEX REPLACE ",[ ]*\"notes\": *${json_string}" "" text "${text}")
+    string(REGEX REPLACE "\"notes\": *${json_string},[ ]*" "" text "${text}")
+  endif()
   string(FIND "${text}" ")${delimiter}\"" clash)
   if(NOT clash EQUAL -1)
     message(FATAL_ERROR "${relative} contains the raw-string delimiter )${delimiter}\"")
