@@ -72,6 +72,7 @@ test('a copied link opens in a second browser with exactly the same page state',
   await page.click('[role="combobox"]');
   await page.keyboard.type('mixtral 8x7');
   await page.keyboard.press('Enter');
+  assert.equal(await page.inputValue('[role="combobox"]'), 'Mixtral 8x7B v0.1');
   await page.selectOption('#accelerator', 'a100-80gb-sxm');
   await page.fill('[data-field="hardware.count"]', '4');
   await page.click('details.editor summary');
@@ -132,7 +133,7 @@ test('every number with a formula expands to it, with values substituted and the
   const toggles = await page.$$('#flow .formula-toggle');
   assert.equal(toggles.length, explained.length);
   for (const toggle of toggles) await toggle.click();
-  const panels = await page.$$eval('#flow .formula:not([hidden])', (nodes) => nodes.map((n) => ({
+  const panels = await page.$$eval('#flow .formula-holder:not([hidden]) .formula', (nodes) => nodes.map((n) => ({
     text: n.textContent, links: [...n.querySelectorAll('a')].map((a) => a.href),
   })));
   assert.equal(panels.length, explained.length);
@@ -141,7 +142,7 @@ test('every number with a formula expands to it, with values substituted and the
   for (const panel of panels) assert.ok(panel.links.length === 1 && panel.links[0].startsWith('https://'), panel.text);
   // Expanded formulas stay open while inputs change.
   await page.fill('[data-field="hardware.count"]', '8');
-  assert.equal((await page.$$('#flow .formula:not([hidden])')).length, explained.length);
+  assert.equal((await page.$$('#flow .formula-holder:not([hidden]) .formula')).length, explained.length);
   assert.deepEqual(problems, []);
 });
 

@@ -5,7 +5,7 @@ import { getPath } from '../state.js';
 
 const placeholder = /\{([A-Za-z0-9_]+)\}/g;
 
-export function formulaPanel(ctx, path, id) {
+export function formulaPanel(ctx, path) {
   const { t, fmt, result } = ctx;
   const explanation = result.explain?.[path];
   const terms = new Map((explanation.terms ?? []).map((term) => [term.name, term]));
@@ -29,7 +29,7 @@ export function formulaPanel(ctx, path, id) {
   substituted.push(tail);
 
   const reference = result.references?.[explanation.ref];
-  return h('div', { class: 'formula', id, role: 'region', attrs: { 'aria-label': t('formula.for', { name: t.field(name) }) } },
+  return h('div', { class: 'formula', role: 'region', attrs: { 'aria-label': t('formula.for', { name: t.field(name) }) } },
     h('p', { class: 'formula-line' }, h('code', {}, h('var', {}, name), ' = ', symbolic)),
     h('p', { class: 'formula-line' }, h('code', {}, '= ', substituted, ' = ', h('strong', {}, fmt.exact(value)))),
     terms.size ? h('dl', { class: 'formula-terms' }, [...terms.values()].map((term) => [

@@ -12,10 +12,13 @@ export function resultNumber(ctx, path, { text, value } = {}) {
     dataset: { path } }, shown);
   if (!ctx.result.explain?.[path]) return { value: data, panel: null };
 
+  // The formula is built when first opened: most stay closed, and every input change redraws.
   const panelId = uid('formula');
-  const panel = formulaPanel(ctx, path, panelId);
-  const open = ctx.expanded.has(path);
+  const panel = h('div', { class: 'formula-holder', id: panelId });
+  const fill = () => panel.hasChildNodes() || panel.append(formulaPanel(ctx, path));
+  let open = ctx.expanded.has(path);
   panel.hidden = !open;
+  if (open) fill();
   const toggle = h('button', {
     type: 'button', class: 'formula-toggle', text: 'ƒ',
     attrs: { 'aria-expanded': String(open), 'aria-controls': panelId,
@@ -23,10 +26,11 @@ export function resultNumber(ctx, path, { text, value } = {}) {
     title: ctx.t('formula.tooltip'),
     on: {
       click() {
-        const opening = panel.hidden;
-        panel.hidden = !opening;
-        toggle.setAttribute('aria-expanded', String(opening));
-        if (opening) ctx.expanded.add(path);
+        open = !open;
+        if (open) fill();
+        panel.hidden = !open;
+        toggle.setAttribute('aria-expanded', String(open));
+        if (open) ctx.expanded.add(path);
         else ctx.expanded.delete(path);
       },
     },

@@ -44,7 +44,9 @@ export function createPicker({ label, placeholder, items, onPick, field, emptyTe
         })));
     }
     if (!options.length) list.append(h('div', { class: 'picker-empty' }, emptyText));
-    setActive(options.findIndex((o) => o.item.value === current.value));
+    // The current model stays highlighted; otherwise typing highlights the best (first) match.
+    const selected = options.findIndex((o) => o.item.value === current.value);
+    setActive(selected >= 0 ? selected : words.length ? 0 : -1);
   }
 
   function setActive(index) {

@@ -27,8 +27,8 @@ export function stackedBars({ rows, capacity = null, format, title }) {
       line.style.left = `${(100 * capacity.value) / scale}%`;
       track.append(line);
     }
-    return h('div', { class: 'bars-row' },
-      h('span', { class: 'bars-label' }, row.label ?? ''),
+    return h('div', { class: row.label ? 'bars-row labeled' : 'bars-row' },
+      row.label ? h('span', { class: 'bars-label' }, row.label) : null,
       track,
       h('span', { class: 'bars-total' }, format(sum)));
   });
