@@ -199,3 +199,22 @@ test('the x/y chart helper loads uPlot on first use and draws a series', async (
   assert.ok(drawn);
   assert.deepEqual(problems, []);
 });
+
+test('a fragment typed into the address bar, and Back, load that state', async () => {
+  const first = { model: 'phi-4' };
+  const second = { model: 'qwen2.5-14b', hardware: { count: 4 } };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(first));
+  const shows = (scenario) => page.waitForFunction((total) => document.querySelector('[data-path="model.params_total"]')
+    ?.getAttribute('value') === total, String(cliEstimate(scenario).model.params_total));
+  await page.evaluate((hash) => {
+    location.hash = hash;
+  }, await linkFor(second));
+  await shows(second);
+  await assertShowsCliResult(page, second);
+  assert.equal(await page.inputValue('[data-field="hardware.count"]'), '4');
+  await page.goBack();
+  await shows(first);
+  await assertShowsCliResult(page, first);
+  assert.equal(await page.inputValue('[data-field="hardware.count"]'), '1');
+  assert.deepEqual(problems, []);
+});

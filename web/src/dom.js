@@ -6,12 +6,6 @@ export function h(tag, props = {}, ...children) {
   return build(document.createElement(tag), props, children);
 }
 
-const svgNs = 'http://www.w3.org/2000/svg';
-
-export function svg(tag, props = {}, ...children) {
-  return build(document.createElementNS(svgNs, tag), props, children);
-}
-
 function build(element, props, children) {
   for (const [key, value] of Object.entries(props ?? {})) {
     if (value === undefined || value === null || value === false) continue;
@@ -20,7 +14,7 @@ function build(element, props, children) {
     else if (key === 'on') for (const [type, fn] of Object.entries(value)) element.addEventListener(type, fn);
     else if (key === 'dataset') Object.assign(element.dataset, value);
     else if (key === 'attrs') for (const [name, v] of Object.entries(value)) setAttr(element, name, v);
-    else if (key in element && typeof element[key] !== 'function' && !(element instanceof SVGElement)) {
+    else if (key in element && typeof element[key] !== 'function') {
       try {
         element[key] = value;
       } catch {

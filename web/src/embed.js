@@ -7,6 +7,7 @@ import { availableFlows } from './flows/index.js';
 import { BYTE_UNITS, createFormat } from './format.js';
 import { createI18n, detectLanguage, languages } from './i18n/index.js';
 import { modelName } from './render/shell.js';
+import { getPath } from './state.js';
 import { decodeState } from './url.js';
 
 const card = document.getElementById('card');
@@ -45,7 +46,7 @@ async function boot() {
   const accelerator = result.hardware.accelerator;
   const ctx = { result, t, fmt, expanded: new Set(), modelName: modelName(t, result.scenario, null, result) };
   const stats = availableFlows(result).flatMap((flow) => flow.headline(ctx)).map(({ path, label }) => {
-    const value = path.split('.').reduce((node, key) => node?.[key], result);
+    const value = getPath(result, path);
     return h('div', { class: 'stat' }, h('dt', {}, label),
       h('dd', {}, h('data', { value: String(value), dataset: { path } }, fmt.byName(path, value))));
   });

@@ -39,8 +39,9 @@ function headline(ctx) {
   const preset = model.preset;
   if (preset?.official_params) {
     const matches = preset.official_params === model.params_total;
+    const modified = typeof result.scenario.model === 'object';
     notes.push(h('p', { class: 'meta' },
-      t(preset.official_params_precision === 'exact' ? 'model.published_exact' : 'model.published_rounded'), ' ',
+      t(modified ? 'model.published_original' : preset.official_params_precision === 'exact' ? 'model.published_exact' : 'model.published_rounded'), ' ',
       h('data', { value: String(preset.official_params) },
         preset.official_params_precision === 'exact' ? fmt.integer(preset.official_params) : fmt.count(preset.official_params)),
       matches ? h('span', { class: 'badge ok' }, ` ✓ ${t('model.matches')}`) : null));
@@ -87,7 +88,25 @@ function breakdown(ctx) {
 
 function architecture(ctx) {
   const { result, t } = ctx;
-  return section(t('model.architecture'), t('model.architecture_hint'), describe(ctx, result.model.architecture));
+  return section(t('model.architecture'), t('model.architecture_hint'), traits(ctx), describe(ctx, result.model.architecture));
+}
+
+// The architecture's named traits (GQA, MoE, MLA, sliding window, ...), each with its explanation.
+function traits(ctx) {
+  const { t } = ctx;
+  const a = ctx.result.model.architecture;
+  const layers = a.attention_layers ?? {};
+  const keys = [];
+  if (a.num_key_value_heads === 1 && a.num_attention_heads > 1) keys.push('mqa');
+  else if (a.num_key_value_heads < a.num_attention_heads && !a.mla) keys.push('gqa');
+  if (a.mla) keys.push('mla');
+  if (a.moe) keys.push('moe');
+  if (layers.sliding > 0) keys.push('sliding_window');
+  if (layers.linear > 0) keys.push('linear_attention');
+  if (a.tie_word_embeddings) keys.push('tied');
+  if (a.num_nextn_predict_layers > 0) keys.push('mtp');
+  if (!keys.length) return null;
+  return h('p', { class: 'traits' }, keys.map((key) => h('span', { class: 'trait' }, glossaryTerm(t, key))));
 }
 
 // The normalised architecture as a list of facts; nested groups (moe, mla, attention layers)

@@ -123,6 +123,7 @@ export default {
     'model.params_total': 'parameters',
     'model.params_active': 'active per token',
     'model.published_exact': 'Published count:',
+    'model.published_original': 'Published count of the unmodified model:',
     'model.published_rounded': 'Published (rounded):',
     'model.matches': 'matches',
     'model.includes_vision': 'Includes the image encoder:',

@@ -123,6 +123,7 @@ export default {
     'model.params_total': '参数',
     'model.params_active': '每个 token 激活',
     'model.published_exact': '官方公布：',
+    'model.published_original': '未修改模型的官方公布参数量：',
     'model.published_rounded': '官方公布（约数）：',
     'model.matches': '一致',
     'model.includes_vision': '其中图像编码器：',

@@ -15,7 +15,7 @@ export function createSharePanel(app) {
       on: { focus: () => linkField.select() } });
     const embedField = h('textarea', { readOnly: true, rows: 4, id: 'embed-code', spellcheck: false,
       on: { focus: () => embedField.select() } });
-    const file = h('input', { type: 'file', accept: '.json,application/json', class: 'visually-hidden', id: 'import-file',
+    const file = h('input', { type: 'file', accept: '.json,application/json', class: 'visually-hidden', id: 'import-file', tabIndex: -1,
       on: { change: () => importFile(file) } });
     parts = { status, linkField, embedField };
     element.replaceChildren(
