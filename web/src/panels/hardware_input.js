@@ -7,8 +7,8 @@ import { kindOf } from '../format.js';
 import { term } from '../render/term.js';
 
 const customValue = '__custom';
-// Rows in the order people read a datasheet: memory, bandwidths, compute, power, the rest.
-const kindRank = { bytes: 0, bytes_per_s: 1, flops_per_s: 2, watts: 3 };
+// Rows in the order people read a datasheet: name, memory, bandwidths, compute, power, the rest.
+const kindRank = { 'string-text': -1, bytes: 0, bytes_per_s: 1, flops_per_s: 2, watts: 3 };
 
 export function createHardwarePanel(app) {
   const element = h('section', { class: 'panel hardware-panel', attrs: { 'aria-labelledby': 'hardware-heading' } });

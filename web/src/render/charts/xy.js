@@ -5,6 +5,8 @@
 //   await xyChart(element, { x: [...], series: [{ label, values, points: true }], xLabel, yLabel,
 //     log: { x: true }, format: { x: fn, y: fn }, title })
 //
+// x is ascending; a series has one value per x (null where it has none). points: true draws
+// dots only (a scatter); connect: true joins a sparse series across its nulls (a frontier).
 // This module and uPlot load on first use (a separate file), so the first view does not pay for
 // them. It imports nothing of the page, so the bundler keeps it a single lazy file.
 import uPlot from 'uplot';
@@ -34,6 +36,7 @@ export function xyChart(element, { x, series, xLabel = '', yLabel = '', log = {}
         label: s.label,
         stroke: colour(i),
         width: s.points ? 0 : 2,
+        spanGaps: Boolean(s.connect),
         points: { show: Boolean(s.points), size: 7, fill: colour(i) },
         value: format.y ? (u, v) => (v === null ? '–' : format.y(v)) : undefined,
       })),
