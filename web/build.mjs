@@ -1,5 +1,7 @@
-// Bundles the page's ES modules with the WASM glue into one minified app.js and copies the static
-// files beside it. Usage: node web/build.mjs WASM_DIR SITE_DIR
+// Bundles the page (index.html + app.js + app.css), the embed card (embed.html + embed.js +
+// embed.css) and the WASM core into one static folder that works from any host and sub-path
+// (every URL in it is relative). Code that only some views need (uPlot) is split into files
+// loaded on first use. Usage: node web/build.mjs WASM_DIR SITE_DIR
 import { build } from 'esbuild';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -12,10 +14,7 @@ if (!wasmDir || !siteDir) {
   process.exit(2);
 }
 
-await rm(siteDir, { recursive: true, force: true });
-await mkdir(siteDir, { recursive: true });
-await build({
-  entryPoints: { app: join(webDir, 'src/main.js') },
+const common = {
   bundle: true,
   format: 'esm',
   target: 'es2022',
@@ -23,8 +22,22 @@ await build({
   sourcemap: false,
   outdir: siteDir,
   alias: { 'llm-sizer-wasm': join(wasmDir, 'api.mjs') },
+  legalComments: 'none',
   logLevel: 'warning',
-});
-for (const file of ['index.html']) await copyFile(join(webDir, file), join(siteDir, file));
+};
+
+await rm(siteDir, { recursive: true, force: true });
+await mkdir(siteDir, { recursive: true });
+await Promise.all([
+  // The page; dynamic imports become lazily loaded chunks.
+  build({ ...common, entryPoints: { app: join(webDir, 'src/main.js') }, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
+  // The embed card: one self-contained file, no charts.
+  build({ ...common, entryPoints: { embed: join(webDir, 'src/embed.js') } }),
+  build({
+    ...common,
+    entryPoints: { app: join(webDir, 'src/styles/app.css'), embed: join(webDir, 'src/styles/embed.css') },
+  }),
+]);
+for (const file of ['index.html', 'embed.html']) await copyFile(join(webDir, file), join(siteDir, file));
 await copyFile(join(wasmDir, 'llm_sizer_wasm.wasm'), join(siteDir, 'llm_sizer_wasm.wasm'));
 console.log(`site: ${siteDir}`);

@@ -1,25 +1,29 @@
 // Shared by the browser tests: serves build/site on a free loopback port and drives Debian's
 // Chromium through playwright-core (which never downloads a browser of its own).
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { serve } from '../../scripts/serve.mjs';
-import { root } from '../node/support.mjs';
+import { cliJson, root } from '../node/support.mjs';
 
 const { chromium } = createRequire(join(root, 'web/package.json'))('playwright-core');
 
 export const artifactsDir = join(root, 'test-artifacts');
+const { encodeState } = await import(join(root, 'web/src/url.js'));
+const { createFormat } = await import(join(root, 'web/src/format.js'));
 
-// Starts the site server and the browser; returns { url, browser, close }.
-export async function startSite() {
-  const server = await serve(join(root, 'build/site'), 0);
+// Starts the site server and the browser; returns { url, browser, close }. With { subPath: true }
+// the site is served from http://127.0.0.1:PORT/site/, as a static host with a sub-path would.
+export async function startSite({ subPath = false } = {}) {
+  const server = await serve(join(root, subPath ? 'build' : 'build/site'), 0);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const url = `http://127.0.0.1:${server.address().port}/`;
+  const url = `http://127.0.0.1:${server.address().port}/${subPath ? 'site/' : ''}`;
   return {
     url,
     browser,
@@ -31,12 +35,18 @@ export async function startSite() {
 }
 
 // Opens a page and waits for the app's own ready signal (WASM instantiated, first result shown).
-export async function openPage(browser, url, viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport });
+// problems collects page errors, console errors and any dialog (alert() must never run).
+export async function openPage(browser, url, { viewport = { width: 1280, height: 800 }, context, ...options } = {}) {
+  const page = await (context ?? browser).newPage(context ? undefined : { viewport, ...options });
+  if (context) await page.setViewportSize(viewport);
   const problems = [];
-  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('dialog', async (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    await dialog.dismiss();
   });
   await page.goto(url);
   await page.waitForSelector('html[data-ready="true"]');
@@ -46,4 +56,62 @@ export async function openPage(browser, url, viewport = { width: 1280, height: 8
 export async function screenshot(page, name) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+export function linkFor(scenario, ui = {}) {
+  return encodeState({ scenario, ui });
+}
+
+export function cliEstimate(scenario) {
+  return cliJson(['estimate', '-'], JSON.stringify(scenario));
+}
+
+export function getPath(object, path) {
+  return path.split('.').reduce((node, key) => node?.[key], object);
+}
+
+// The page's link once its latest change has been written (the fragment is rewritten just after
+// the frame that shows a change).
+export async function settledUrl(page) {
+  await page.waitForFunction(() => /#v=\d+&[sz]=/.test(location.hash));
+  await page.waitForTimeout(50);
+  return page.url();
+}
+
+// Every result number on the page equals the CLI's for the same scenario: the exact figure in
+// <data value> and the text the page's formatter makes of it.
+export async function assertShowsCliResult(page, scenario, { locale = 'en-US', bytes = 'GiB' } = {}) {
+  const expected = cliEstimate(scenario);
+  const shown = await page.$$eval('#flow data[data-path]', (nodes) => nodes.map((n) => ({
+    path: n.dataset.path, value: n.getAttribute('value'), text: n.textContent,
+  })));
+  assert.ok(shown.length >= 4, `${shown.length} numbers shown`);
+  assert.ok(shown.some((n) => n.path === 'model.params_total'));
+  const fmt = createFormat({ locale, bytes });
+  for (const { path, value, text } of shown) {
+    const cli = getPath(expected, path);
+    assert.equal(value, String(cli), path);
+    assert.equal(text, fmt.byName(path, cli), path);
+  }
+  return expected;
+}
+
+// Everything a person sees of the page's state: language, units, tab, every input's value and
+// every number shown.
+export function pageState(page) {
+  return page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    units: document.querySelector('input[name="units"]:checked')?.value,
+    language: document.querySelector('input[name="lang"]:checked')?.value,
+    tab: document.querySelector('[role="tab"][aria-selected="true"]')?.id,
+    picker: document.querySelector('[role="combobox"]')?.value,
+    source: document.querySelector('input[name="model-source"]:checked')?.value,
+    accelerator: document.querySelector('#accelerator')?.value,
+    controls: [...document.querySelectorAll('[data-field][data-kind]')].map((c) => [c.dataset.field,
+      c.type === 'checkbox' ? c.checked : c.value]),
+    numbers: [...document.querySelectorAll('data')].map((d) => [d.dataset.path ?? '', d.getAttribute('value'), d.textContent]),
+    title: document.querySelector('.headline-title')?.textContent,
+    summary: document.querySelector('.model-summary')?.textContent,
+    error: document.querySelector('#result-error')?.textContent,
+  }));
 }

@@ -1,24 +1,402 @@
-import { loadEngine } from './engine.js';
+// The page's controller: the scenario and the UI state in, the core's result out, the URL kept in
+// step. Inputs edit the sparse scenario; every change is recomputed by the core and shown in the
+// same frame; the link is rewritten right after.
+import { h, replaceChildren } from './dom.js';
+import { startEngine } from './engine.js';
+import { availableFlows } from './flows/index.js';
+import { BYTE_UNITS, createFormat } from './format.js';
+import { fillControls, placeError, placeNotes, readControl } from './form.js';
+import { createI18n, detectLanguage, languages } from './i18n/index.js';
+import { createHardwarePanel } from './panels/hardware_input.js';
+import { createModelPanel } from './panels/model_input.js';
+import { createSharePanel } from './panels/share.js';
+import { showProgress } from './render/progress.js';
+import { glossaryList, modelName } from './render/shell.js';
+import {
+  deepEqual, describeModel, effectiveModelConfig, fieldOfError, getPath, pruneScenario, resetField, setField,
+} from './state.js';
+import { decodeState, encodeState, LinkError } from './url.js';
 
-const engine = await loadEngine();
-const select = document.getElementById('model');
-const output = document.getElementById('params-total');
-const error = document.getElementById('error');
+// What an empty link opens: an example to start from. The core has no default model, by design.
+const firstVisit = { model: 'llama-3-8b' };
+const prefKeys = { units: 'llm-sizer.units', lang: 'llm-sizer.lang' };
 
-for (const preset of engine.presets().models) {
-  select.append(new Option(preset.name, preset.id));
-}
+const $ = (id) => document.getElementById(id);
 
-function update() {
+const app = {
+  engine: null,
+  catalog: null,
+  scenario: {},
+  result: null, // the last result the core returned
+  error: null, // the current scenario's error, when the core refused it
+  ui: { tab: null, units: 'GiB', lang: 'en' },
+  t: null,
+  fmt: null,
+  expanded: new Set(), // result paths whose formula is open
+  notes: new Map(), // field path → a note about the last edit
+  linkHash: '',
+
+  set(path, value) {
+    const before = { result: app.error ? null : app.result, value: app.valueFor(path) };
+    commit(setField(app.scenario, path, value, { normalized: app.result?.scenario, catalog: app.catalog }),
+      { edited: { path, value, before } });
+  },
+  reset(path) {
+    commit(resetField(app.scenario, path), { edited: { path, value: undefined, before: {} } });
+  },
+  setModel(model) {
+    for (const path of app.notes.keys()) if (path.startsWith('model.')) app.notes.delete(path);
+    commit({ ...app.scenario, model });
+  },
+  setScenario(scenario) {
+    commit(scenario, { external: true });
+  },
+  // The value a control shows: what the scenario says, else what the core used.
+  valueFor(path) {
+    if (path.startsWith('model.')) {
+      return effectiveModelConfig(describeModel(app.scenario, app.catalog))[path.slice('model.'.length)];
+    }
+    if (path.startsWith('hardware.accelerator.')) {
+      // The figure the core used; while the core refuses the input, the figure typed.
+      const rest = path.slice('hardware.accelerator.'.length);
+      const chosen = app.scenario.hardware?.accelerator;
+      const own = app.error && chosen && typeof chosen === 'object' ? getPath(chosen, rest) : undefined;
+      return own ?? getPath(app.result?.hardware?.accelerator, rest);
+    }
+    return getPath(app.scenario, path) ?? getPath(app.result?.scenario, path);
+  },
+  modelName() {
+    return modelName(app.t, app.result && !app.error ? app.result.scenario : app.scenario, app.catalog);
+  },
+  // The page's link once the latest change has been written to it.
+  async currentLink() {
+    let serial;
+    do {
+      serial = linkSerial;
+      await linkWritten;
+    } while (serial !== linkSerial);
+    return location.href;
+  },
+};
+
+let panels = [];
+let share;
+
+function readPref(key) {
   try {
-    const result = engine.estimate({ model: select.value });
-    output.textContent = result.model.params_total.toLocaleString('en');
-    error.textContent = '';
-  } catch (e) {
-    error.textContent = e.message;
+    return localStorage.getItem(key);
+  } catch {
+    return null;
   }
 }
 
-select.addEventListener('change', update);
-update();
-document.documentElement.dataset.ready = 'true';
+function writePref(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage may be disabled; the choice still holds for this page and its link.
+  }
+}
+
+function setLanguage(lang) {
+  app.ui.lang = Object.hasOwn(languages, lang) ? lang : 'en';
+  app.t = createI18n(app.ui.lang);
+  app.fmt = createFormat({ locale: app.t.locale, bytes: app.ui.units, words: app.t.units });
+  document.documentElement.lang = app.t.locale;
+  document.title = app.t('app.title');
+  for (const element of document.querySelectorAll('[data-i18n]')) element.textContent = app.t(element.dataset.i18n);
+  for (const element of document.querySelectorAll('[data-i18n-label]')) {
+    element.setAttribute('aria-label', app.t(element.dataset.i18nLabel));
+  }
+  for (const input of document.querySelectorAll('input[name="lang"]')) input.checked = input.value === app.ui.lang;
+  replaceChildren($('glossary-list'), glossaryList(app.t));
+}
+
+function setUnits(units) {
+  app.ui.units = BYTE_UNITS.includes(units) ? units : 'GiB';
+  app.fmt = createFormat({ locale: app.t.locale, bytes: app.ui.units, words: app.t.units });
+  for (const input of document.querySelectorAll('input[name="units"]')) input.checked = input.value === app.ui.units;
+}
+
+// ---- computing and showing ---------------------------------------------------------------
+
+function commit(scenario, { external = false, edited = null } = {}) {
+  app.scenario = scenario;
+  performance.mark('llm-sizer:estimate-start');
+  const answer = app.engine.estimate(app.scenario);
+  performance.measure('llm-sizer:estimate', 'llm-sizer:estimate-start');
+  if (answer.result) {
+    app.result = answer.result;
+    app.error = null;
+  } else {
+    app.error = answer.error;
+  }
+  if (external) app.notes.clear();
+  if (edited) noteEffect(edited);
+  render({ external });
+  writeLinkSoon();
+}
+
+// An edit the core accepted but that changed nothing, or that it did not apply, gets a note: a
+// config field the core does not read, or an override the preset shadows.
+function noteEffect({ path, value, before }) {
+  for (const noted of app.notes.keys()) if (noted === path || noted.startsWith(`${path}.`)) app.notes.delete(noted);
+  if (app.error || !before.result || deepEqual(before.value, value)) return;
+  if (path.startsWith('model.') && deepEqual(before.result.model, app.result.model)) {
+    app.notes.set(path, app.t('field.no_effect'));
+  } else if (path.startsWith('hardware.accelerator.') && typeof value === 'number') {
+    const used = getPath(app.result.hardware?.accelerator, path.slice('hardware.accelerator.'.length));
+    if (used !== value) app.notes.set(path, app.t('field.not_applied'));
+  }
+}
+
+function render({ external = false } = {}) {
+  performance.mark('llm-sizer:render-start');
+  renderInputs({ external });
+  renderResults();
+  performance.measure('llm-sizer:render', 'llm-sizer:render-start');
+  performance.measure('llm-sizer:update', 'llm-sizer:estimate-start');
+}
+
+function renderInputs({ external = false } = {}) {
+  for (const panel of panels) panel.update({ external });
+  const inputs = $('inputs');
+  fillControls(inputs, (path) => app.valueFor(path), app.fmt);
+  const error = app.error ? { ...app.error, field: fieldOfError(app.error.field) } : null;
+  placeError(inputs, error, app.t, null);
+  placeNotes(inputs, app.notes);
+}
+
+function renderResults() {
+  const { t } = app;
+  const banner = $('result-error');
+  if (app.error) {
+    const field = fieldOfError(app.error.field);
+    replaceChildren(banner, h('strong', {}, t('error.heading')), ' ', app.error.message, ' ',
+      field ? h('button', { type: 'button', class: 'link', on: { click: () => focusField(field) } }, t('error.go_to_field')) : null);
+    banner.hidden = false;
+  } else {
+    banner.replaceChildren();
+    banner.hidden = true;
+  }
+  $('results').classList.toggle('stale', Boolean(app.error && app.result));
+
+  const tabs = availableFlows(app.result);
+  const active = tabs.find((flow) => flow.id === app.ui.tab) ?? tabs[0];
+  const tablist = $('tabs');
+  replaceChildren(tablist, tabs.map((flow) => h('button', {
+    type: 'button', role: 'tab', id: `tab-${flow.id}`, tabIndex: flow === active ? 0 : -1,
+    attrs: { 'aria-selected': String(flow === active), 'aria-controls': 'flow' },
+    on: { click: () => selectTab(flow.id) },
+  }, t(`flow.${flow.id}`))));
+  const view = $('flow');
+  if (!active) {
+    view.removeAttribute('aria-labelledby');
+    replaceChildren(view, h('p', { class: 'empty' }, t('results.none')));
+    return;
+  }
+  view.setAttribute('aria-labelledby', `tab-${active.id}`);
+  const ctx = { result: app.result, t, fmt: app.fmt, expanded: app.expanded, catalog: app.catalog, modelName: app.modelName() };
+  try {
+    replaceChildren(view, active.render(ctx));
+  } catch (error) {
+    console.error(error);
+    replaceChildren(view, h('p', { class: 'empty' }, t('results.failed')));
+  }
+}
+
+function selectTab(id, { focus = false } = {}) {
+  app.ui.tab = id;
+  renderResults();
+  if (focus) $(`tab-${id}`)?.focus();
+  writeLinkSoon();
+}
+
+function focusField(path) {
+  let current = path;
+  for (;;) {
+    const control = document.querySelector(`[data-field="${CSS.escape(current)}"]`);
+    if (control) {
+      control.closest('details')?.setAttribute('open', '');
+      control.focus();
+      return;
+    }
+    if (!current.includes('.')) return;
+    current = current.slice(0, current.lastIndexOf('.'));
+  }
+}
+
+// ---- the link ---------------------------------------------------------------------------
+
+let linkSerial = 0;
+let linkWritten = Promise.resolve();
+
+function uiForLink() {
+  const tabs = availableFlows(app.result);
+  const tab = (tabs.find((flow) => flow.id === app.ui.tab) ?? tabs[0])?.id;
+  return { t: tab, u: app.ui.units, l: app.ui.lang };
+}
+
+// Rewrites the fragment after the frame that showed the change (replaceState: the Back button
+// is not flooded). Values equal to their defaults are dropped first, so links stay short.
+function writeLinkSoon() {
+  linkSerial += 1;
+  const serial = linkSerial;
+  linkWritten = new Promise((resolve) => {
+    setTimeout(async () => {
+      try {
+        if (serial !== linkSerial) return;
+        const pruned = pruneScenario(app.scenario, { catalog: app.catalog, estimate: (s) => app.engine.estimate(s) });
+        if (!deepEqual(pruned, app.scenario)) {
+          app.scenario = pruned;
+          renderInputs();
+        }
+        const hash = await encodeState({ scenario: app.scenario, ui: uiForLink() });
+        if (serial !== linkSerial) return;
+        app.linkHash = hash;
+        if (location.hash !== hash) history.replaceState(history.state, '', hash);
+        share.showLink(location.href);
+      } finally {
+        resolve();
+      }
+    }, 0);
+  });
+}
+
+async function readLink(hash) {
+  try {
+    return await decodeState(hash);
+  } catch (error) {
+    if (error instanceof LinkError) return { error };
+    throw error;
+  }
+}
+
+function applyLink(linked) {
+  hideNotice();
+  let scenario = firstVisit;
+  if (linked?.error) {
+    showNotice(app.t('link.failed', { reason: app.t(`link.${linked.error.reason}`) }));
+  } else if (linked) {
+    scenario = linked.scenario;
+    if (linked.ui.l && Object.hasOwn(languages, linked.ui.l)) setLanguage(linked.ui.l);
+    if (linked.ui.u && BYTE_UNITS.includes(linked.ui.u)) setUnits(linked.ui.u);
+    app.ui.tab = linked.ui.t ?? null;
+  }
+  app.expanded.clear();
+  commit(scenario, { external: true });
+}
+
+function showNotice(text) {
+  replaceChildren($('notice'), h('p', {}, text),
+    h('button', { type: 'button', class: 'link', on: { click: hideNotice } }, app.t('notice.dismiss')));
+  $('notice').hidden = false;
+}
+
+function hideNotice() {
+  $('notice').hidden = true;
+  $('notice').replaceChildren();
+}
+
+// ---- wiring -------------------------------------------------------------------------------
+
+function bindInputs() {
+  const inputs = $('inputs');
+  const onControl = (event) => {
+    const control = event.target.closest?.('[data-field][data-kind]');
+    if (!control) return;
+    const isText = control.tagName === 'TEXTAREA' || (control.tagName === 'INPUT' && control.type !== 'checkbox');
+    if ((event.type === 'input') !== isText) return; // text: every keystroke; checkboxes, selects: on change
+    control.dataset.dirty = 'true';
+    const parsed = readControl(control, app.fmt);
+    const path = control.dataset.field;
+    if (parsed.invalid) {
+      app.error = { field: path, message: `${path}: ${app.t('field.not_number')}`, allowed: app.t('field.not_number'), got: control.value };
+      render();
+    } else if (parsed.empty) {
+      app.reset(path);
+    } else {
+      app.set(path, parsed.value);
+    }
+  };
+  inputs.addEventListener('input', onControl);
+  inputs.addEventListener('change', onControl);
+  // Leaving a field shows the value the core used ("2.50" → "2.5"; blank → the default).
+  inputs.addEventListener('focusout', (event) => {
+    if (event.target.dataset?.dirty) {
+      delete event.target.dataset.dirty;
+      fillControls(inputs, (path) => app.valueFor(path), app.fmt);
+    }
+  });
+
+  $('tabs').addEventListener('keydown', (event) => {
+    const tabs = [...$('tabs').querySelectorAll('[role="tab"]')];
+    const index = tabs.indexOf(document.activeElement);
+    if (index < 0) return;
+    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: tabs.length - 1 - index }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    selectTab(tabs[(index + step + tabs.length) % tabs.length].id.slice('tab-'.length), { focus: true });
+  });
+
+  for (const input of document.querySelectorAll('input[name="units"]')) {
+    input.addEventListener('change', () => {
+      setUnits(input.value);
+      writePref(prefKeys.units, app.ui.units);
+      render();
+      writeLinkSoon();
+    });
+  }
+  for (const input of document.querySelectorAll('input[name="lang"]')) {
+    input.addEventListener('change', () => {
+      setLanguage(input.value);
+      writePref(prefKeys.lang, app.ui.lang);
+      render();
+      writeLinkSoon();
+    });
+  }
+  $('copy-link').addEventListener('click', () => share.copyLink());
+  addEventListener('hashchange', async () => {
+    if (location.hash === app.linkHash) return;
+    applyLink(await readLink(location.hash));
+  });
+}
+
+// A link's UI part, read before the core has loaded, so the loading screen speaks its language.
+function quickUi(hash) {
+  const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  return { l: params.get('l'), u: params.get('u') };
+}
+
+async function boot() {
+  const early = quickUi(location.hash);
+  app.ui.units = BYTE_UNITS.includes(early.u) ? early.u : readPref(prefKeys.units) ?? 'GiB';
+  setLanguage(Object.hasOwn(languages, early.l ?? '') ? early.l
+    : readPref(prefKeys.lang) ?? detectLanguage(navigator.languages ?? [navigator.language]));
+  setUnits(app.ui.units);
+  const done = showProgress($('progress'), app.t('loading'));
+  let engine;
+  let linked;
+  try {
+    [engine, linked] = await Promise.all([startEngine(), readLink(location.hash)]);
+  } catch (error) {
+    done();
+    replaceChildren($('flow'), h('p', { class: 'empty' }, app.t('load_failed', { detail: String(error?.message ?? error) })));
+    throw error;
+  }
+  done();
+  app.engine = engine;
+  app.catalog = engine.catalog();
+  const model = createModelPanel(app);
+  const hardware = createHardwarePanel(app);
+  share = createSharePanel(app);
+  panels = [model, hardware, share];
+  $('inputs').replaceChildren(model.element, hardware.element, share.element);
+  bindInputs();
+  applyLink(linked);
+  performance.mark('llm-sizer:first-result');
+  requestAnimationFrame(() => setTimeout(() => performance.mark('llm-sizer:first-result-painted'), 0));
+  document.documentElement.dataset.ready = 'true';
+}
+
+boot();

@@ -1,0 +1,83 @@
+// Corrupt and hostile links: a friendly message, a clean fallback, and nothing executed.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+
+import { root } from '../node/support.mjs';
+import { assertShowsCliResult, linkFor, openPage, startSite } from './support.mjs';
+
+const payload = '<img src=x onerror=alert(1)>';
+let site;
+before(async () => {
+  site = await startSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+// Nothing the link carried became markup: no <img>, no script ran (problems records dialogs).
+async function assertNothingInjected(page) {
+  assert.equal(await page.evaluate(() => document.querySelectorAll('img, iframe, object, embed').length), 0);
+  assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
+}
+
+test('unreadable links fall back to the example with a notice', async () => {
+  const good = await linkFor({ model: 'llama-3-70b', hardware: { count: 2 } });
+  const cases = [
+    ['#garbage', /not an LLM Sizer link/],
+    [good.slice(0, good.indexOf('&s=') + 15), /damaged or cut short/],
+    ['#v=1&z=AAAA', /damaged or cut short/],
+    ['#v=7&s=e30', /newer version/],
+    ['#v=1&s=%3Cscript%3Ealert(1)%3C%2Fscript%3E', /damaged or cut short/],
+  ];
+  for (const [hash, message] of cases) {
+    const { page, problems } = await openPage(site.browser, site.url + hash);
+    assert.match(await page.textContent('#notice'), message, hash);
+    await assertShowsCliResult(page, { model: 'llama-3-8b' });
+    await assertNothingInjected(page);
+    // The link is rewritten to the state shown.
+    await page.waitForFunction(() => location.hash.startsWith('#v=1&s='));
+    assert.deepEqual(problems, [], hash);
+    await page.close();
+  }
+});
+
+test('a hostile model name is shown as text, next to the field, and runs nothing', async () => {
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor({ model: payload }));
+  const error = await page.textContent('[data-error-for="model"]');
+  assert.ok(error.includes(payload), error);
+  assert.ok((await page.textContent('#result-error')).includes(payload));
+  assert.ok(await page.isVisible('#result-error'));
+  assert.match(await page.textContent('#flow'), /No result to show/);
+  await assertNothingInjected(page);
+  // The page still works: pick a model and the error goes.
+  await page.click('[role="combobox"]');
+  await page.keyboard.type('gpt2 xl');
+  await page.keyboard.press('Enter');
+  await assertShowsCliResult(page, { model: 'gpt2-xl' });
+  assert.equal(await page.textContent('[data-error-for="model"]'), '');
+  assert.deepEqual(problems, []);
+});
+
+test('hostile text inside a config and a custom device name stays text everywhere', async () => {
+  const config = JSON.parse(readFileSync(`${root}/tests/reference/configs/meta-llama-3-8b.json`, 'utf8'));
+  const scenario = {
+    model: { ...config, _name_or_path: payload, [payload]: payload },
+    hardware: { accelerator: { name: `<script>window.__pwned=1</script>${payload}`, memory_bytes: 8e10 } },
+  };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { t: payload, l: payload, u: payload }));
+  await assertShowsCliResult(page, scenario);
+  assert.equal(await page.textContent('.headline-title'), payload);
+  assert.ok((await page.textContent('.model-summary')).includes(payload));
+  await page.click('#copy-embed').catch(() => {});
+  assert.ok((await page.inputValue('#embed-code')).includes('title="LLM Sizer: &lt;img src=x onerror=alert(1)&gt;"'));
+  await assertNothingInjected(page);
+  assert.deepEqual(problems, []);
+});
+
+test('a hostile field name from the link is reported, not rendered', async () => {
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor({ model: 'gpt2', [payload]: 1 }));
+  assert.ok((await page.textContent('#result-error')).includes(payload));
+  await assertNothingInjected(page);
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,165 @@
+// The page's pure modules (link codec, scenario edits, formatting, languages), run under node
+// against the real core where they need one. The browser tests then check the page as a whole.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+
+import { cliJson, loadWasm, root } from '../node/support.mjs';
+
+const web = (path) => import(join(root, 'web/src', path));
+const { decodeState, encodeState, LinkError, LINK_VERSION } = await web('url.js');
+const { pruneScenario, resetField, setField, describeModel, fieldOfError } = await web('state.js');
+const { createFormat, kindOf } = await web('format.js');
+const { languages, detectLanguage, createI18n } = await web('i18n/index.js');
+
+const fixtures = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/links-v1.json'), 'utf8'));
+
+let wasm;
+let catalog;
+const estimate = (scenario) => {
+  try {
+    return { result: wasm.estimate(scenario) };
+  } catch (error) {
+    return { error };
+  }
+};
+before(async () => {
+  wasm = await loadWasm();
+  catalog = wasm.presets();
+});
+
+test('every committed v1 link still decodes to its scenario and UI state', async () => {
+  assert.equal(fixtures.format_version, 1);
+  for (const fixture of fixtures.links) {
+    const decoded = await decodeState(fixture.link);
+    assert.deepEqual(decoded.scenario, fixture.scenario, fixture.name);
+    assert.deepEqual(decoded.ui, fixture.ui, fixture.name);
+  }
+});
+
+test('links round-trip, and long scenarios are compressed', async () => {
+  const config = JSON.parse(readFileSync(join(root, 'tests/reference/configs/mixtral-8x7b-v0.1.json'), 'utf8'));
+  for (const scenario of [{ model: 'gpt2' }, { model: config, hardware: { count: 8 } }, { model: { preset: 'llama-3-8b', name: '模型 ✓' } }]) {
+    const link = await encodeState({ scenario, ui: { t: 'model', u: 'GB', l: 'zh' } });
+    assert.match(link, new RegExp(`^#v=${LINK_VERSION}&[sz]=[A-Za-z0-9_-]+&t=model&u=GB&l=zh$`));
+    assert.deepEqual(await decodeState(link), { scenario, ui: { t: 'model', u: 'GB', l: 'zh' } });
+  }
+  const long = await encodeState({ scenario: { model: config } });
+  assert.ok(long.includes('&z='), 'a pasted config is deflated');
+  assert.ok(long.length < JSON.stringify(config).length, `${long.length} chars`);
+});
+
+test('bad links are refused with a reason, never half-read', async () => {
+  const good = await encodeState({ scenario: { model: 'llama-3-8b' } });
+  const packed = await encodeState({ scenario: { model: JSON.parse(readFileSync(join(root, 'tests/reference/configs/gpt2.json'), 'utf8')) } });
+  const cases = [
+    ['#garbage', 'unversioned'],
+    ['#s=eyJtb2RlbCI6ImdwdDIifQ', 'unversioned'],
+    ['#v=99&s=eyJtb2RlbCI6ImdwdDIifQ', 'newer'],
+    ['#v=1', 'damaged'],
+    [good.slice(0, good.indexOf('&s=') + 12), 'damaged'], // truncated base64
+    [packed.slice(0, 60), 'damaged'], // truncated deflate stream
+    ['#v=1&s=W10', 'damaged'], // [] is not a scenario
+    ['#v=1&s=!!!', 'damaged'],
+    [`#v=1&s=${'A'.repeat(70000)}`, 'too-long'],
+  ];
+  for (const [hash, reason] of cases) {
+    await assert.rejects(decodeState(hash), (error) => error instanceof LinkError && error.reason === reason, hash.slice(0, 40));
+  }
+  assert.equal(await decodeState(''), null);
+  assert.equal(await decodeState('#'), null);
+});
+
+test('edits at a path become preset overrides, and resets collapse them', () => {
+  const normalized = { hardware: { accelerator: 'h100-sxm', count: 1 } };
+  let scenario = setField({ model: 'llama-3-70b' }, 'model.num_hidden_layers', 40, { catalog, normalized });
+  assert.deepEqual(scenario.model, { preset: 'llama-3-70b', num_hidden_layers: 40 });
+  assert.equal(wasm.estimate(scenario).model.architecture.num_hidden_layers, 40);
+  scenario = resetField(scenario, 'model.num_hidden_layers');
+  assert.equal(scenario.model, 'llama-3-70b');
+
+  // A nested accelerator figure keeps the preset's other peaks (an override replaces a key whole).
+  scenario = setField({ model: 'llama-3-8b' }, 'hardware.accelerator.dense_flops_per_s.bf16', 1e15, { catalog, normalized });
+  const peaks = wasm.estimate(scenario).hardware.accelerator.dense_flops_per_s;
+  assert.equal(peaks.bf16, 1e15);
+  assert.equal(peaks.fp8, 1978.9e12);
+  scenario = resetField(scenario, 'hardware.accelerator.dense_flops_per_s');
+  assert.deepEqual(scenario, { model: 'llama-3-8b', hardware: { accelerator: 'h100-sxm' } });
+
+  // A multimodal config's language model is edited where the core reads it.
+  const gemma = catalog.models.find((m) => m.id === 'gemma-3-4b').config;
+  scenario = setField({ model: gemma }, 'model.num_hidden_layers', 2, { catalog, normalized });
+  assert.equal(scenario.model.text_config.num_hidden_layers, 2);
+  assert.equal(wasm.estimate(scenario).model.architecture.num_hidden_layers, 2);
+  assert.equal(fieldOfError('model.text_config.hidden_size'), 'model.hidden_size');
+  assert.equal(describeModel({ model: gemma }, catalog).kind, 'config');
+});
+
+test('pruning drops exactly the values that change nothing', () => {
+  const scenario = {
+    version: 1,
+    model: { preset: 'llama-3-70b', num_hidden_layers: 80, hidden_size: 4096 },
+    hardware: { accelerator: { preset: 'h100-sxm', memory_bytes: 85899345920, tdp_w: 500 }, count: 1 },
+  };
+  const pruned = pruneScenario(scenario, { catalog, estimate });
+  assert.deepEqual(pruned, {
+    model: { preset: 'llama-3-70b', hidden_size: 4096 },
+    hardware: { accelerator: { preset: 'h100-sxm', tdp_w: 500 } },
+  });
+  assert.deepEqual(wasm.estimate(pruned).model, wasm.estimate(scenario).model);
+  assert.deepEqual(pruneScenario({ model: 'gpt2', hardware: { accelerator: 'h100-sxm', count: 1 } }, { catalog, estimate }), { model: 'gpt2' });
+  assert.deepEqual(pruneScenario({ model: 'gpt2', hardware: { count: 2 } }, { catalog, estimate }), { model: 'gpt2', hardware: { count: 2 } });
+});
+
+test('numbers are formatted by the unit in their name, in both byte units and languages', () => {
+  const en = createFormat({ locale: 'en-US', bytes: 'GiB' });
+  const si = createFormat({ locale: 'en-US', bytes: 'GB' });
+  const zh = createFormat({ locale: 'zh-CN', bytes: 'GiB' });
+  const h100 = 85899345920; // 80 GiB
+  assert.equal(en.byName('hardware.accelerator.memory_bytes', h100), '80 GiB');
+  assert.equal(si.byName('hardware.accelerator.memory_bytes', h100), '85.9 GB');
+  assert.equal(en.byName('model.params_total', 70553706496), '70.55B');
+  assert.equal(zh.byName('model.params_total', 70553706496), '705.5亿');
+  assert.equal(en.byName('memory_bandwidth_bytes_per_s', 3.35e12), '3.35 TB/s');
+  assert.equal(en.byName('dense_flops_per_s.bf16', 989.4e12), '989.4 TFLOP/s');
+  assert.equal(en.exact(8030261248), '8,030,261,248');
+  assert.equal(en.percent(0.000004), '<0.01%');
+  assert.equal(en.toInput('bytes', h100), '80');
+  assert.equal(si.toInput('bytes', h100), '85.89934592');
+  assert.deepEqual(en.fromInput('bytes', '80'), { value: h100 });
+  assert.deepEqual(en.fromInput('number', ''), { empty: true });
+  assert.deepEqual(en.fromInput('number', '12abc'), { invalid: true });
+  for (const [name, kind] of [['training.wall_days', 'days'], ['training.gpus_for_target_days', 'integer'],
+    ['inference.ttft_s', 'seconds'], ['inference.decode_tokens_per_s', 'tokens_per_s'], ['training.cost_usd', 'usd'],
+    ['inference.kv_cache_bytes', 'bytes'], ['training.flops_total_6nd', 'flops'], ['hardware.count', 'integer']]) {
+    assert.equal(kindOf(name), kind, name);
+  }
+});
+
+test('both languages have every string, and the browser language picks one', () => {
+  const { en, zh } = languages;
+  for (const part of ['ui', 'fields', 'glossary', 'units']) {
+    assert.deepEqual(Object.keys(zh[part]).sort(), Object.keys(en[part]).sort(), part);
+  }
+  assert.equal(detectLanguage(['zh-CN', 'en']), 'zh');
+  assert.equal(detectLanguage(['fr-FR', 'zh-TW']), 'zh');
+  assert.equal(detectLanguage(['de']), 'en');
+  const t = createI18n('zh');
+  assert.equal(t('link.failed', { reason: 'x' }), '无法打开此链接（x），先显示一个示例。');
+  assert.equal(t.field('num_key_value_heads'), 'KV 头数');
+  assert.equal(t.field('no_such_field'), 'no_such_field');
+});
+
+test('every breakdown component and architecture field the core reports has a label', () => {
+  const t = createI18n('en');
+  for (const preset of catalog.models) {
+    const { model } = cliJson(['estimate', '-'], JSON.stringify({ model: preset.id }));
+    const names = [...Object.keys(model.breakdown), ...leaves(model.architecture)];
+    for (const name of names) assert.ok(t.hasField(name), `${preset.id}: ${name}`);
+  }
+});
+
+function leaves(object) {
+  return Object.entries(object).flatMap(([key, value]) => (value && typeof value === 'object' ? [key, ...leaves(value)] : [key]));
+}

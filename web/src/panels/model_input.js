@@ -1,0 +1,273 @@
+// The model input: a searchable preset picker, a pasted config.json, or a config fetched from the
+// Hugging Face Hub; then every field of the config the model is made from, editable.
+import { h, link, uid } from '../dom.js';
+import { fieldRow, parseScalar } from '../form.js';
+import { createPicker } from '../render/picker.js';
+import { describeModel, effectiveModelConfig } from '../state.js';
+import { fetchHubConfig, HubError, hubPageUrl, isModelId } from './hub.js';
+
+const sources = ['preset', 'config', 'hub'];
+
+export function createModelPanel(app) {
+  const element = h('section', { class: 'panel model-panel', attrs: { 'aria-labelledby': 'model-heading' } });
+  let builtFor = null;
+  let source = null; // the source tab the user opened; null follows the scenario
+  let draft = null; // config.json text typed but not yet used
+  let hubId = '';
+  let hubStatus = null; // { kind: 'busy' | 'ok' | 'error', text }
+  let parts;
+  let editorSignature = '';
+
+  function build() {
+    const { t } = app;
+    const picker = createPicker({
+      label: t('model.pick'),
+      placeholder: t('model.search'),
+      emptyText: t('model.no_match'),
+      field: 'model',
+      items: app.catalog.models.map((m) => ({
+        value: m.id, label: m.name, group: m.family || m.id,
+        search: `${m.name} ${m.id} ${m.family ?? ''} ${m.hf_id ?? ''}`.toLowerCase(),
+      })),
+      onPick: (id) => app.setModel(id),
+    });
+    const radios = sources.map((value) => h('label', { class: 'seg' },
+      h('input', { type: 'radio', name: 'model-source', value, on: { change: () => {
+        source = value;
+        showSource();
+      } } }),
+      h('span', {}, t(`model.source.${value}`))));
+    const textarea = h('textarea', { id: uid('config'), rows: 8, spellcheck: false, placeholder: t('model.paste_placeholder'),
+      attrs: { 'aria-label': t('model.paste_label') },
+      on: {
+        input: () => (draft = textarea.value),
+        keydown: (event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) useConfig();
+        },
+      } });
+    const configError = h('p', { class: 'field-error', role: 'alert' });
+    const hubInput = h('input', { type: 'text', autocomplete: 'off', spellcheck: false, placeholder: 'meta-llama/Llama-3.1-8B',
+      attrs: { 'aria-label': t('model.hub_label') },
+      on: {
+        input: () => (hubId = hubInput.value.trim()),
+        keydown: (event) => {
+          if (event.key === 'Enter') loadHub();
+        },
+      } });
+    const hubButton = h('button', { type: 'button', on: { click: loadHub } }, t('model.hub_load'));
+    const hubLine = h('p', { class: 'status', role: 'status' });
+    const editorBody = h('div', { class: 'fields' });
+    const editorMore = h('div', { class: 'fields' });
+    const adder = buildAdder();
+
+    parts = {
+      picker, radios, textarea, configError, hubInput, hubButton, hubLine, editorBody, editorMore, adder,
+      panels: {
+        preset: h('div', { class: 'source' }, picker.element),
+        config: h('div', { class: 'source' }, textarea,
+          h('div', { class: 'actions' }, h('button', { type: 'button', on: { click: useConfig } }, t('model.use_config')),
+            h('span', { class: 'hint' }, t('model.paste_hint'))),
+          configError),
+        hub: h('div', { class: 'source' },
+          h('div', { class: 'inline' }, hubInput, hubButton),
+          h('p', { class: 'hint' }, t('model.hub_hint')),
+          hubLine),
+      },
+      summary: h('p', { class: 'model-summary' }),
+      editor: h('details', { class: 'editor' },
+        h('summary', {}, t('model.fields'), h('span', { class: 'hint' }, ` ${t('model.fields_hint')}`)),
+        editorBody,
+        h('details', { class: 'more' }, h('summary', {}, t('model.more_fields')), editorMore),
+        adder.element),
+    };
+    element.replaceChildren(
+      h('h2', { id: 'model-heading' }, t('model.heading')),
+      h('div', { class: 'segmented', role: 'radiogroup', attrs: { 'aria-label': t('model.source') } }, radios),
+      ...Object.values(parts.panels),
+      h('p', { class: 'field-error', dataset: { errorFor: 'model' } }),
+      parts.summary,
+      parts.editor,
+    );
+    hubInput.value = hubId;
+    editorSignature = '';
+    builtFor = t.lang;
+  }
+
+  function buildAdder() {
+    const { t } = app;
+    const listId = uid('keys');
+    const key = h('input', { type: 'text', autocomplete: 'off', spellcheck: false, placeholder: t('model.add_key'),
+      attrs: { list: listId, 'aria-label': t('model.add_key') } });
+    const value = h('input', { type: 'text', autocomplete: 'off', spellcheck: false, placeholder: t('model.add_value'),
+      attrs: { 'aria-label': t('model.add_value') } });
+    const error = h('p', { class: 'field-error', role: 'alert' });
+    const datalist = h('datalist', { id: listId });
+    const add = () => {
+      const name = key.value.trim();
+      const parsed = parseScalar(value.value);
+      if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name) || name === 'preset' || name === 'text_config') {
+        error.textContent = t('model.add_bad_key');
+        return;
+      }
+      if (parsed.empty) {
+        error.textContent = t('model.add_no_value');
+        return;
+      }
+      error.textContent = '';
+      key.value = '';
+      value.value = '';
+      app.set(`model.${name}`, parsed.value);
+    };
+    value.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') add();
+    });
+    return {
+      datalist,
+      element: h('div', { class: 'adder' },
+        h('p', { class: 'hint' }, t('model.add_hint')),
+        h('div', { class: 'inline' }, key, value, h('button', { type: 'button', on: { click: add } }, t('model.add'))),
+        datalist, error),
+    };
+  }
+
+  function useConfig() {
+    const { t } = app;
+    const text = parts.textarea.value;
+    let config;
+    try {
+      config = JSON.parse(text);
+    } catch (error) {
+      parts.configError.textContent = t('model.paste_bad_json', { detail: error.message });
+      return;
+    }
+    if (!config || typeof config !== 'object' || Array.isArray(config)) {
+      parts.configError.textContent = t('model.paste_not_object');
+      return;
+    }
+    parts.configError.textContent = '';
+    draft = null;
+    app.setModel(config);
+  }
+
+  async function loadHub() {
+    const { t } = app;
+    const id = parts.hubInput.value.trim();
+    hubId = id;
+    if (!isModelId(id)) {
+      hubStatus = { kind: 'error', text: t('hub.bad-id') };
+      showHub();
+      return;
+    }
+    hubStatus = { kind: 'busy', text: t('hub.loading', { id }) };
+    showHub();
+    try {
+      const config = await fetchHubConfig(id);
+      hubStatus = { kind: 'ok', text: t('hub.loaded', { id }) };
+      source = 'config';
+      draft = null;
+      app.setModel(config);
+    } catch (error) {
+      const kind = error instanceof HubError ? error.kind : 'network';
+      hubStatus = { kind: 'error', text: t(`hub.${kind}`, { id, detail: error.detail ?? '' }) };
+      showHub();
+    }
+  }
+
+  function showHub() {
+    parts.hubLine.textContent = hubStatus?.text ?? '';
+    parts.hubLine.className = `status ${hubStatus?.kind ?? ''}`;
+    parts.hubButton.disabled = hubStatus?.kind === 'busy';
+  }
+
+  function showSource() {
+    for (const radio of parts.radios) radio.querySelector('input').checked = radio.querySelector('input').value === source;
+    for (const [name, panel] of Object.entries(parts.panels)) panel.hidden = name !== source;
+  }
+
+  function showSummary(info) {
+    const { t } = app;
+    const summary = [];
+    if (info.kind === 'preset' && info.preset) {
+      summary.push(h('strong', {}, info.preset.name));
+      if (info.preset.hf_id) summary.push(' · ', link(hubPageUrl(info.preset.hf_id), info.preset.hf_id));
+      if (Object.keys(info.overrides).length) summary.push(' · ', h('span', { class: 'badge' }, t('model.modified')));
+    } else if (info.kind === 'config') {
+      const name = typeof info.config._name_or_path === 'string' ? info.config._name_or_path : '';
+      summary.push(h('strong', {}, name || t('model.custom')));
+      if (name && isModelId(name) && name.includes('/')) summary.push(' · ', link(hubPageUrl(name), t('model.on_hub')));
+      const type = info.config.text_config?.model_type ?? info.config.model_type;
+      if (typeof type === 'string') summary.push(' · ', h('code', {}, type));
+    }
+    parts.summary.replaceChildren(...summary);
+  }
+
+  function showEditor(info) {
+    const { t, fmt } = app;
+    const config = effectiveModelConfig(info);
+    const editable = Object.keys(config).filter((key) => {
+      const value = config[key];
+      return typeof value === 'number' || typeof value === 'boolean' || (key === 'model_type' && typeof value === 'string');
+    });
+    const architecture = leafKeys(app.result?.model?.architecture ?? {});
+    // Fields the core reports in the architecture, or that have a name on the page, come first;
+    // the rest of the config (token ids, dropout, ...) waits under "more".
+    const primary = [...architecture.filter((key) => editable.includes(key)),
+      ...editable.filter((key) => !architecture.includes(key) && t.hasField(key))];
+    const secondary = editable.filter((key) => !primary.includes(key));
+    parts.editor.hidden = info.kind === 'none' || (info.kind === 'preset' && !info.preset);
+    const signature = JSON.stringify([info.kind, primary, secondary]);
+    if (signature !== editorSignature) {
+      editorSignature = signature;
+      const row = (key) => {
+        const value = config[key];
+        const kind = key === 'model_type' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number';
+        const choices = key === 'model_type'
+          ? [...new Set([value, ...app.catalog.model_types])].map((type) => [type, type]) : undefined;
+        return fieldRow(t, fmt, `model.${key}`, kind, { name: key, showKey: true, choices,
+          onReset: info.kind === 'preset' ? () => app.reset(`model.${key}`) : undefined });
+      };
+      parts.editorBody.replaceChildren(...primary.map(row));
+      parts.editorMore.replaceChildren(...secondary.map(row));
+      parts.editorMore.parentElement.hidden = secondary.length === 0;
+      parts.adder.datalist.replaceChildren(...architecture.filter((key) => !editable.includes(key))
+        .map((key) => h('option', { value: key })));
+    }
+    const overrides = info.kind === 'preset' ? info.overrides : {};
+    for (const button of parts.editor.querySelectorAll('.reset')) {
+      const path = button.closest('[data-row]').dataset.row;
+      button.hidden = !Object.hasOwn(overrides, path.slice('model.'.length));
+    }
+  }
+
+  return {
+    element,
+    // external: the scenario was replaced from outside (a link, an import): forget local choices.
+    update({ external = false } = {}) {
+      if (builtFor !== app.t.lang) build();
+      if (external) {
+        source = null;
+        draft = null;
+      }
+      const info = describeModel(app.scenario, app.catalog);
+      source ??= info.kind === 'config' ? 'config' : 'preset';
+      showSource();
+      showHub();
+      if (info.kind === 'preset') {
+        parts.picker.show(info.presetId, info.preset?.name ?? String(info.presetId));
+      } else {
+        parts.picker.show('', '');
+      }
+      if (draft === null && document.activeElement !== parts.textarea) {
+        parts.textarea.value = info.kind === 'config' ? JSON.stringify(info.config, null, 2) : '';
+      }
+      showSummary(info);
+      showEditor(info);
+    },
+  };
+}
+
+// ["hidden_size", ..., "num_experts", ...]: the architecture's leaf names, nested groups flattened.
+function leafKeys(object) {
+  return Object.entries(object).flatMap(([key, value]) =>
+    (value && typeof value === 'object' && !Array.isArray(value) ? leafKeys(value) : [key]));
+}

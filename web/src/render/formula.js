@@ -1,0 +1,50 @@
+// "How did you get this number?": the core's formula for a result path, shown with its symbols,
+// then with the scenario's values substituted, the terms listed with units, and the source linked.
+import { h, link } from '../dom.js';
+import { getPath } from '../state.js';
+
+const placeholder = /\{([A-Za-z0-9_]+)\}/g;
+
+export function formulaPanel(ctx, path) {
+  const { t, fmt, result } = ctx;
+  const explanation = result.explain?.[path];
+  const terms = new Map((explanation.terms ?? []).map((term) => [term.name, term]));
+  const value = getPath(result, path);
+  const name = path.split('.').at(-1);
+
+  const symbolic = [];
+  const substituted = [];
+  let last = 0;
+  for (const match of explanation.formula.matchAll(placeholder)) {
+    const operators = pretty(explanation.formula.slice(last, match.index));
+    symbolic.push(operators, h('var', {}, match[1]));
+    const term = terms.get(match[1]);
+    substituted.push(operators, term
+      ? h('span', { class: 'sub', title: `${match[1]}${term.unit ? ` (${unitWord(t, term.unit)})` : ''}` }, fmt.exact(term.value))
+      : h('var', {}, match[1]));
+    last = match.index + match[0].length;
+  }
+  const tail = pretty(explanation.formula.slice(last));
+  symbolic.push(tail);
+  substituted.push(tail);
+
+  const reference = result.references?.[explanation.ref];
+  return h('div', { class: 'formula', role: 'region', attrs: { 'aria-label': t('formula.for', { name: t.field(name) }) } },
+    h('p', { class: 'formula-line' }, h('code', {}, h('var', {}, name), ' = ', symbolic)),
+    h('p', { class: 'formula-line' }, h('code', {}, '= ', substituted, ' = ', h('strong', {}, fmt.exact(value)))),
+    terms.size ? h('dl', { class: 'formula-terms' }, [...terms.values()].map((term) => [
+      h('dt', {}, h('var', {}, term.name)),
+      h('dd', {}, fmt.exact(term.value), term.unit ? ` ${unitWord(t, term.unit)}` : ''),
+    ])) : null,
+    h('p', { class: 'formula-source' }, t('formula.source'), ' ',
+      reference ? link(reference.url, reference.citation) : explanation.ref),
+  );
+}
+
+function pretty(operators) {
+  return operators.replace(/\s\*\s/g, ' × ');
+}
+
+function unitWord(t, unit) {
+  return t.units[unit] ?? unit;
+}
