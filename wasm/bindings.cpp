@@ -8,6 +8,7 @@
 #include "error.hpp"
 #include "estimate.hpp"
 #include "json_text.hpp"
+#include "presets.hpp"
 
 namespace {
 

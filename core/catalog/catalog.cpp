@@ -5,7 +5,6 @@
 #include <set>
 
 #include "error.hpp"
-#include "model/families.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -97,14 +96,6 @@ Catalog load_catalog(std::span<const EmbeddedFile> files) {
 
 Catalog load_builtin_catalog() {
   return load_catalog(embedded_data_files());
-}
-
-Json presets_json(const Catalog& catalog) {
-  Json presets = catalog.listing;
-  Json types = Json::array();
-  for (const auto type : known_model_types()) types.push_back(type);
-  presets["model_types"] = types;
-  return presets;
 }
 
 }  // namespace llm_sizer

@@ -46,8 +46,4 @@ Catalog load_catalog(std::span<const EmbeddedFile> files);
 // The catalog compiled into this build from data/.
 Catalog load_builtin_catalog();
 
-// What `llm-sizer presets` prints and the WASM presets() returns: the catalog's listing plus the
-// model_types the parameter counter knows.
-Json presets_json(const Catalog& catalog);
-
 }  // namespace llm_sizer

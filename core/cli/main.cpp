@@ -9,6 +9,7 @@
 #include "error.hpp"
 #include "estimate.hpp"
 #include "json_text.hpp"
+#include "presets.hpp"
 
 namespace {
 

@@ -29,13 +29,14 @@ AcceleratorSpec parse_accelerator(const FieldReader& r) {
   a.tdp_w = r.optional_number("tdp_w", kPositive);
   a.unified_memory = r.bool_or("unified_memory", false);
   a.gpu_working_set_fraction = r.optional_number("gpu_working_set_fraction", kFraction);
-  a.interconnect_bytes_per_s = r.number_or("interconnect_bytes_per_s", 0, kNonNegative);
   if (const Json* link = r.find("interconnect")) {
     const FieldReader interconnect(*link, r.field("interconnect"));
     a.interconnect_kind = interconnect.optional_string("kind").value_or("");
-    a.interconnect_bytes_per_s =
-        interconnect.number_or("bytes_per_s", a.interconnect_bytes_per_s, kNonNegative);
+    a.interconnect_bytes_per_s = interconnect.number_or("bytes_per_s", 0, kNonNegative);
   }
+  // The flat field (custom devices, or an override of a preset's link) wins over the catalog's.
+  a.interconnect_bytes_per_s =
+      r.number_or("interconnect_bytes_per_s", a.interconnect_bytes_per_s, kNonNegative);
   return a;
 }
 

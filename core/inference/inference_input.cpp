@@ -174,4 +174,13 @@ Json inference_input_to_json(const InferenceInput& in) {
   return out;
 }
 
+Json inference_choices() {
+  Json weights = Json::array();
+  for (const auto& id : weight_format_ids()) {
+    const WeightFormat format = parse_weight_format(id, "inference.weights");
+    weights.push_back({{"id", id}, {"name", format.name}, {"family", format.family}});
+  }
+  return {{"runtime", kRuntimeNames}, {"weights", weights}, {"kv_cache", kv_format_ids()}};
+}
+
 }  // namespace llm_sizer

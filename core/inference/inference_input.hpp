@@ -58,4 +58,8 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& model,
 // The section with every default written out, for the result's normalised scenario.
 Json inference_input_to_json(const InferenceInput& input);
 
+// The values each enumerated inference field accepts (weight formats with their names), for
+// pickers.
+Json inference_choices();
+
 }  // namespace llm_sizer

@@ -103,6 +103,81 @@ void add_component_terms(const ParamBreakdown& p, Explanation& e) {
   }
 }
 
+double moe_layers(const ModelSpec& m) {
+  return count_layers(m, [](const LayerSpec& l) { return l.ffn == FfnKind::moe; });
+}
+
+// Norms, router, shared experts, position table, image encoder and MTP modules: the symbolic
+// part names the dominant shapes, the rest folds into one term.
+void explain_small_components(const ModelSpec& m, const ParamBreakdown& p, Explanations& out) {
+  const double h = double(m.hidden_size);
+  const double layers = double(m.num_layers);
+  out.emplace_back("model.params_embedding",
+                   Explanation{"{embedding} + {position_embedding}",
+                               {{"embedding", double(p.embedding), "params"},
+                                {"position_embedding", double(p.position_embedding), "params"}},
+                               "hf-transformers"});
+  if (p.position_embedding > 0) {
+    out.emplace_back(
+        "model.breakdown.position_embedding",
+        Explanation{"{positions} * {h}",
+                    {{"positions", double(m.learned_position_rows), "rows"}, {"h", h, ""}},
+                    "hf-transformers"});
+  }
+  const double width = m.norm == NormKind::layer_norm ? 2 * h : h;  // LayerNorm: weight + bias
+  const double per_layer = m.norm == NormKind::non_parametric ? 0 : m.norms_per_layer * width;
+  Explanation norms{"{L} * {norms_per_layer} * {width}",
+                    {{"L", layers, "layers"},
+                     {"norms_per_layer", double(m.norms_per_layer), ""},
+                     {"width", per_layer / std::max(1, m.norms_per_layer), "params per norm"}},
+                    "hf-transformers"};
+  out.emplace_back("model.breakdown.norms",
+                   with_rest(norms, layers * per_layer, double(p.norms), "final_and_qk_norms"));
+  if (m.is_moe()) {
+    const Explanation router{"{L_moe} * {E} * {h}",
+                             {{"L_moe", moe_layers(m), "layers"},
+                              {"E", double(m.moe.num_experts), "experts"},
+                              {"h", h, ""}},
+                             "shazeer-moe"};
+    out.emplace_back("model.breakdown.router",
+                     with_rest(router, moe_layers(m) * double(m.moe.num_experts) * h,
+                               double(p.router), "biases"));
+  }
+  if (p.shared_experts > 0) {
+    const double shared = double(m.moe.num_shared_experts * m.moe.shared_intermediate_size);
+    const Explanation e{"{L_moe} * 3 * {h} * {I_shared}",
+                        {{"L_moe", moe_layers(m), "layers"},
+                         {"h", h, ""},
+                         {"I_shared", shared, "shared experts x width"}},
+                        "deepseek-v3"};
+    out.emplace_back(
+        "model.breakdown.shared_experts",
+        with_rest(e, moe_layers(m) * 3 * h * shared, double(p.shared_experts), "gates"));
+  }
+  if (m.vision) {
+    const VisionSpec& v = *m.vision;
+    const double d = double(v.hidden_size);
+    const double i = double(v.intermediate_size);
+    const Explanation e{
+        "{vision_layers} * (4 * ({d} * {d} + {d}) + 2 * {d} * {I} + {I} + {d} + 4 * {d})",
+        {{"vision_layers", double(v.num_layers), "layers"}, {"d", d, ""}, {"I", i, ""}},
+        "hf-transformers"};
+    const double symbolic = double(v.num_layers) * (4 * (d * d + d) + 2 * d * i + i + d + 4 * d);
+    out.emplace_back("model.breakdown.vision",
+                     with_rest(e, symbolic, double(p.vision), "patch_positions_projector"));
+    out.emplace_back(
+        "model.params_vision",
+        Explanation{"{vision}", {{"vision", double(p.vision), "params"}}, "hf-transformers"});
+  }
+  if (p.mtp > 0) {
+    out.emplace_back("model.params_mtp",
+                     Explanation{"{modules} * {per_module}",
+                                 {{"modules", double(m.mtp_layers), "MTP modules"},
+                                  {"per_module", double(p.mtp) / double(m.mtp_layers), "params"}},
+                                 "deepseek-v3"});
+  }
+}
+
 }  // namespace
 
 void explain_parameters(const ModelSpec& m, const ParamBreakdown& p, Explanations& out) {
@@ -136,6 +211,7 @@ void explain_parameters(const ModelSpec& m, const ParamBreakdown& p, Explanation
   }
   out.emplace_back("model.breakdown.attention", attention(m, double(p.attention)));
   if (p.mlp > 0) out.emplace_back("model.breakdown.mlp", dense_mlp(m, double(p.mlp)));
+  explain_small_components(m, p, out);
 }
 
 }  // namespace llm_sizer

@@ -56,4 +56,10 @@ KvFormat parse_kv_format(std::string_view id, const std::string& field) {
   throw InputError(field, "must be one of " + known, describe_value(Json(std::string(id))));
 }
 
+std::vector<std::string> kv_format_ids() {
+  std::vector<std::string> ids;
+  for (const auto& entry : kv_entries()) ids.emplace_back(entry.id);
+  return ids;
+}
+
 }  // namespace llm_sizer

@@ -98,4 +98,7 @@ struct KvFormat {
 
 KvFormat parse_kv_format(std::string_view id, const std::string& field);
 
+// Every KV-cache format id parse_kv_format accepts.
+std::vector<std::string> kv_format_ids();
+
 }  // namespace llm_sizer

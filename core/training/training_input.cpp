@@ -5,9 +5,9 @@
 #include <cmath>
 #include <limits>
 
+#include "catalog/gpu_price.hpp"
 #include "error.hpp"
 #include "model/tensors.hpp"
-#include "catalog/gpu_price.hpp"
 #include "training/lora.hpp"
 
 namespace llm_sizer {
@@ -334,6 +334,14 @@ Json training_input_to_json(const TrainingInput& in) {
   if (in.price_per_gpu_hour_usd) out["price_per_gpu_hour_usd"] = *in.price_per_gpu_hour_usd;
   if (in.electricity_usd_per_kwh) out["electricity_usd_per_kwh"] = *in.electricity_usd_per_kwh;
   return out;
+}
+
+Json training_choices() {
+  return {{"method", kMethodNames},
+          {"recompute", kRecomputeNames},
+          {"optimizer", kOptimizerNames},
+          {"offload", kOffloadNames},
+          {"precision", kTrainingPrecisions}};
 }
 
 }  // namespace llm_sizer

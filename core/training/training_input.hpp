@@ -100,4 +100,7 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
 // The section with every default written out, echoed as scenario.training in the result.
 Json training_input_to_json(const TrainingInput& input);
 
+// The values each enumerated training field accepts, for pickers.
+Json training_choices();
+
 }  // namespace llm_sizer

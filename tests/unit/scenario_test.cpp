@@ -74,3 +74,11 @@ TEST_CASE("hardware: preset, custom device, preset with overrides, defaults writ
   CHECK_THROWS_WITH(run({{"model", "llama-3-8b"}, {"hardware", {{"accelerator", no_memory}}}}),
                     "hardware.accelerator.memory_bytes: is required (bytes > 0)");
 }
+
+TEST_CASE("a preset's interconnect can be overridden with the flat field") {
+  const auto r =
+      run({{"model", "llama-3-8b"},
+           {"hardware",
+            {{"accelerator", {{"preset", "h100-sxm"}, {"interconnect_bytes_per_s", 1e9}}}}}});
+  CHECK(r["hardware"]["accelerator"]["interconnect_bytes_per_s"] == 1e9);
+}
