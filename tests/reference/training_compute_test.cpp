@@ -5,14 +5,9 @@
 #include "test_support.hpp"
 
 using llm_sizer::Json;
+using llm_sizer::test::train;
 
 namespace {
-
-Json train(const Json& model, const std::string& accelerator, int64_t gpus, const Json& section) {
-  return llm_sizer::test::run({{"model", model},
-                               {"hardware", {{"accelerator", accelerator}, {"count", gpus}}},
-                               {"training", section}})["training"];
-}
 
 // GPT-style architectures given in the papers' tables (learned positions, GeLU MLP of 4h).
 Json gpt_like(int64_t hidden, int64_t layers, int64_t heads) {

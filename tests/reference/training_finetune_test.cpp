@@ -9,10 +9,9 @@ using llm_sizer::Json;
 
 namespace {
 
+// One GPU, as every fine-tuning recipe here.
 Json train(const Json& model, const std::string& accelerator, const Json& section) {
-  return llm_sizer::test::run({{"model", model},
-                               {"hardware", {{"accelerator", accelerator}, {"count", 1}}},
-                               {"training", section}})["training"];
+  return llm_sizer::test::train(model, accelerator, 1, section);
 }
 
 // Guanaco 65B's recipe (qlora repository, scripts/finetune_guanaco_65b.sh): LLaMA-65B, NF4 with

@@ -34,4 +34,12 @@ inline Json model_result(const Json& model) {
   return run({{"model", model}})["model"];
 }
 
+// The training block for a model on `gpus` accelerators of one kind.
+inline Json train(const Json& model, const std::string& accelerator, int64_t gpus,
+                  const Json& section) {
+  return run({{"model", model},
+              {"hardware", {{"accelerator", accelerator}, {"count", gpus}}},
+              {"training", section}})["training"];
+}
+
 }  // namespace llm_sizer::test
