@@ -35,6 +35,16 @@ TEST_CASE("bad inference input names the field") {
       Catch::StartsWith("inference.runtime: must be one of generic, vllm, llama.cpp"));
 }
 
+TEST_CASE("TP must divide the KV heads or be a multiple of them") {
+  // Qwen2.5-7B: 28 query heads, 4 KV heads. TP 7 divides the query heads but splits 4 KV heads
+  // unevenly.
+  CHECK_THROWS_WITH(run({{"model", "qwen2.5-7b"},
+                         {"hardware", {{"accelerator", "h100-sxm"}, {"count", 7}}},
+                         {"inference", Json::object()}}),
+                    "inference.tp: must divide num_key_value_heads (4) or be a multiple of it (KV "
+                    "heads are then replicated), got 7");
+}
+
 TEST_CASE("Llama 3 8B has 8 KV heads: TP 16 replicates them, TP 6 is refused") {
   // 32 query heads: 16 divides them; 8 KV heads are replicated twice.
   const auto replicated = run({{"model", "llama-3-8b"},
