@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "units.hpp"
+
 namespace llm_sizer {
 
 TrainingFlops training_flops(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
@@ -41,12 +43,13 @@ TrainingTime training_time(const TrainingFlops& flops, double peak, const Traini
   const double flops_total = flops.total;
   t.wall_s = flops_total / (gpus * peak * in.mfu);
   t.wall_s_6nd = flops.total_6nd / (gpus * peak * in.mfu);
-  t.gpu_hours = gpus * t.wall_s / 3600;
+  t.gpu_hours = gpus * t.wall_s / units::kSecondsPerHour;
   t.steps = in.tokens / in.global_batch_tokens();
   t.step_time_s = t.wall_s / t.steps;
   t.pipeline_bubble = double(in.pp - 1) / double(in.grad_accumulation);
   if (in.target_days) {
-    t.gpus_for_target_days_exact = flops_total / (*in.target_days * 86400 * peak * in.mfu);
+    t.gpus_for_target_days_exact =
+        flops_total / (*in.target_days * units::kSecondsPerDay * peak * in.mfu);
     t.gpus_for_target_days = static_cast<int64_t>(std::ceil(*t.gpus_for_target_days_exact));
   }
   // The scenario's GPU count scaled by powers of two, for a days-versus-GPUs chart.
@@ -60,7 +63,8 @@ TrainingTime training_time(const TrainingFlops& flops, double peak, const Traini
     } else {
       scaled = count << shift;
     }
-    t.days_vs_gpus.push_back({scaled, flops_total / (double(scaled) * peak * in.mfu) / 86400});
+    t.days_vs_gpus.push_back(
+        {scaled, flops_total / (double(scaled) * peak * in.mfu) / units::kSecondsPerDay});
   }
   return t;
 }

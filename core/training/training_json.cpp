@@ -1,4 +1,5 @@
 #include "training/training_json.hpp"
+#include "units.hpp"
 
 #include "training/activations.hpp"
 
@@ -101,8 +102,8 @@ Json training_result_to_json(const TrainingInput& in, const TrainingResult& r) {
               {"flops_total_6nd", f.total_6nd},
               {"peak_flops_per_s", t.peak_flops_per_s},
               {"wall_s", t.wall_s},
-              {"wall_days", t.wall_s / 86400},
-              {"wall_days_6nd", t.wall_s_6nd / 86400},
+              {"wall_days", t.wall_s / units::kSecondsPerDay},
+              {"wall_days_6nd", t.wall_s_6nd / units::kSecondsPerDay},
               {"gpu_hours", t.gpu_hours},
               {"global_batch_tokens", in.global_batch_tokens()},
               {"grad_accumulation", in.grad_accumulation},
