@@ -1,7 +1,8 @@
 // Bundles the page (index.html + app.js + app.css), the embed card (embed.html + embed.js +
 // embed.css) and the WASM core into one static folder that works from any host and sub-path
-// (every URL in it is relative). Code that only some views need (uPlot) is split into files
-// loaded on first use. Usage: node web/build.mjs WASM_DIR SITE_DIR
+// (every URL in it is relative). Code that only some views need (each flow's view, uPlot, the
+// Chinese strings) is split into files loaded on first use; code the page and the card share
+// sits in shared chunks. Usage: node web/build.mjs WASM_DIR SITE_DIR
 import { build } from 'esbuild';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -29,10 +30,13 @@ const common = {
 await rm(siteDir, { recursive: true, force: true });
 await mkdir(siteDir, { recursive: true });
 await Promise.all([
-  // The page; dynamic imports become lazily loaded chunks.
-  build({ ...common, entryPoints: { app: join(webDir, 'src/main.js') }, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
-  // The embed card: one self-contained file, no charts.
-  build({ ...common, entryPoints: { embed: join(webDir, 'src/embed.js') } }),
+  // The page and the embed card; dynamic imports become lazily loaded chunks.
+  build({
+    ...common,
+    entryPoints: { app: join(webDir, 'src/main.js'), embed: join(webDir, 'src/embed.js') },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+  }),
   build({
     ...common,
     entryPoints: { app: join(webDir, 'src/styles/app.css'), embed: join(webDir, 'src/styles/embed.css') },

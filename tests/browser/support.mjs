@@ -73,8 +73,7 @@ export function getPath(object, path) {
 // The page's link once its latest change has been written (the fragment is rewritten just after
 // the frame that shows a change).
 export async function settledUrl(page) {
-  await page.waitForFunction(() => /#v=\d+&[sz]=/.test(location.hash));
-  await page.waitForTimeout(50);
+  await page.waitForFunction(() => /#v=\d+&[sz]=/.test(location.hash) && !document.documentElement.dataset.linkPending);
   return page.url();
 }
 
@@ -86,7 +85,10 @@ export async function assertShowsCliResult(page, scenario, { locale = 'en-US', b
     path: n.dataset.path, value: n.getAttribute('value'), text: n.textContent,
   })));
   assert.ok(shown.length >= 4, `${shown.length} numbers shown`);
-  assert.ok(shown.some((n) => n.path === 'model.params_total'));
+  // The view shows its own block: the model's parameters, the inference or training figures.
+  const tab = await page.$eval('[role="tab"][aria-selected="true"]', (node) => node.id.slice('tab-'.length));
+  const block = { model: 'model.', inference: 'inference.', training: 'training.', finetune: 'training.', quantization: 'quantization.' }[tab];
+  assert.ok(shown.some((n) => n.path.startsWith(block)), `${tab} shows ${block}*`);
   const fmt = createFormat({ locale, bytes });
   for (const { path, value, text } of shown) {
     const cli = getPath(expected, path);
