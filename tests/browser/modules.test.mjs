@@ -144,7 +144,8 @@ test('numbers are formatted by the unit in their name, in both byte units and la
     ['inference.kv_cache_bytes', 'bytes'], ['training.flops_total_6nd', 'flops'], ['hardware.count', 'integer'],
     ['inference.speed_by_batch.0.tokens_per_s_per_user', 'tokens_per_s'], ['training.trainable_params', 'count'],
     ['training.tokens', 'count'], ['training.grad_accumulation', 'integer'], ['inference.batch_for_target', 'integer'],
-    ['inference.arithmetic_intensity', 'intensity'], ['training.pipeline_bubble_fraction', 'fraction']]) {
+    ['inference.arithmetic_intensity', 'intensity'], ['training.pipeline_bubble_fraction', 'fraction'],
+    ['training.flops_per_token_breakdown.forward_adapters', 'flops']]) {
     assert.equal(kindOf(name), kind, name);
   }
 });

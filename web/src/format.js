@@ -23,7 +23,7 @@ export function kindOf(name) {
   if (/(^|\.)(arithmetic_intensity|ridge_point)$/.test(leaf)) return 'intensity';
   if (/_pct$/.test(leaf)) return 'pct';
   if (/requests_per_s$/.test(leaf)) return 'per_s';
-  if (/flops(_per_token|_total\w*)?$/.test(leaf)) return 'flops';
+  if (/flops(_per_token|_total\w*)?$|flops_per_token_breakdown\.\w+$/.test(leaf)) return 'flops';
   if (/_usd$/.test(leaf)) return 'usd';
   if (/_kwh$/.test(leaf)) return 'kwh';
   if (/_days$/.test(leaf)) return 'days';

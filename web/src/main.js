@@ -235,6 +235,7 @@ function renderResults() {
   }
   view.setAttribute('aria-labelledby', `tab-${active.id}`);
   const module = viewOf(active);
+  delete view.dataset.view; // set to the flow's id once its view is drawn
   if (!module) {
     replaceChildren(view, h('p', { class: 'empty' }, t('results.loading')));
     loadView(active).then(() => app.flow() === active && renderResults(), (error) => {
@@ -251,6 +252,7 @@ function renderResults() {
   charts.begin();
   try {
     replaceChildren(view, module.render(ctx));
+    view.dataset.view = active.id;
   } catch (error) {
     console.error(error);
     replaceChildren(view, h('p', { class: 'empty' }, t('results.failed')));
@@ -299,6 +301,7 @@ function writeLinkSoon() {
   const serial = linkSerial;
   // A navigation meanwhile (Back, a typed fragment) wins: its hashchange shows that link instead.
   const shown = location.hash;
+  app.linkHash = ''; // no link shows this state until it is written
   document.documentElement.dataset.linkPending = 'true';
   linkWritten = new Promise((resolve) => {
     setTimeout(async () => {

@@ -60,7 +60,7 @@ function headline(ctx) {
 function memory(ctx) {
   const { result, t, fmt } = ctx;
   const inf = result.inference;
-  const parts = Object.entries(inf.per_device);
+  const parts = Object.entries(inf.per_device).sort(([a], [b]) => t.order(`inference.per_device.${a}`) - t.order(`inference.per_device.${b}`));
   const bars = stackedBars({
     rows: [{ label: t('inference.per_device'), segments: parts.map(([key, value]) => ({ key, label: t.field(`inference.per_device.${key}`), value })) }],
     capacity: { value: inf.device_usable_bytes, label: t('inference.usable') },
@@ -105,12 +105,13 @@ function speedSection(ctx) {
       x,
       xLabel,
       yLabel: t.units.tokens_per_s,
-      log: { x: true, y: true },
+      log: { x: 2, y: true },
       format: { x: fmt.count, y: fmt.number },
       series: [
         { label: t('inference.per_user'), values: points.map((p) => p.tokens_per_s_per_user) },
         { label: t('inference.aggregate'), values: points.map((p) => p.throughput_tokens_per_s) },
-        { label: t('inference.this_scenario'), values: points.map((p) => (p[key] === current ? p.tokens_per_s_per_user : null)), points: true, colour: 3 },
+        ...(points.some((p) => p[key] === current) ? [{ label: t('inference.this_scenario'),
+          values: points.map((p) => (p[key] === current ? p.tokens_per_s_per_user : null)), points: true, colour: 3 }] : []),
       ],
     });
   };

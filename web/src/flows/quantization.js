@@ -53,7 +53,6 @@ function tradeoff(ctx, options) {
     x,
     xLabel: t('quant.memory_axis'),
     yLabel: t('quant.loss_axis'),
-    log: { x: true },
     format: { x: fmt.bytes, y: (v) => fmt.pct(v) },
     series: [
       { label: t('quant.formats'), values: known.map((o) => o.quality_loss_pct), points: true, colour: 9 },

@@ -49,7 +49,7 @@ function headline(ctx, adapters) {
 function memorySection(ctx) {
   const { result, t, fmt } = ctx;
   const run = result.training;
-  const parts = Object.entries(run.memory);
+  const parts = Object.entries(run.memory).sort(([a], [b]) => t.order(`training.memory.${a}`) - t.order(`training.memory.${b}`));
   const bars = stackedBars({
     rows: [{ label: t('training.per_gpu'), segments: parts.map(([key, value]) => ({ key, label: t.field(`training.memory.${key}`), value })) }],
     capacity: { value: run.memory_available_bytes, label: t('training.available') },
@@ -94,7 +94,7 @@ function computeSection(ctx) {
     x: gpus,
     xLabel: t('training.gpus_axis'),
     yLabel: t('training.days_axis'),
-    log: { x: true, y: true },
+    log: { x: 2, y: true },
     format: { x: fmt.integer, y: fmt.number },
     series,
   });

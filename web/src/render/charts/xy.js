@@ -3,7 +3,7 @@
 // scatter with its Pareto frontier. One call per chart:
 //
 //   await xyChart(element, { x: [...], series: [{ label, values, points: true }], xLabel, yLabel,
-//     log: { x: true }, format: { x: fn, y: fn }, title })
+//     log: { x: true, y: 2 }, format: { x: fn, y: fn }, title })
 //
 // x is ascending; a series has one value per x (null where it has none). points: true draws
 // dots only (a scatter); connect: true joins a sparse series across its nulls (a frontier);
@@ -13,6 +13,8 @@
 // them. It imports nothing of the page, so the bundler keeps it a single lazy file.
 import uPlot from 'uplot';
 
+// log: { x: true | 2 }: a log axis, in decades (true) or in powers of two (2: batch sizes, GPUs).
+const logBase = (choice) => (choice === 2 ? 2 : 10);
 const palette = ['--c0', '--c1', '--c2', '--c3', '--c4', '--c5', '--c6', '--c7', '--c8', '--c9'];
 
 export function xyChart(element, spec) {
@@ -35,10 +37,12 @@ export function xyChart(element, spec) {
     const options = { label, stroke: ink, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
     if (fmt) options.values = (u, ticks) => ticks.map((v) => (v === null ? '' : fmt(v)));
     if (vertical) options.size = fitLabels;
+    else options.space = 72; // room for labels such as "25.6 GiB" between ticks
     return options;
   };
-  // The x axis spans the data exactly (uPlot's log scales would round out to whole decades).
-  const exact = (u, min, max) => [min, max];
+  // The x axis spans the data (uPlot's log scales would round out to whole decades); a linear
+  // one with a margin, so points at the ends are whole.
+  const exact = log.x ? (u, min, max) => [min, max] : (u, min, max) => [min - (max - min) * 0.04, max + (max - min) * 0.04];
   // Texts beside points (format names on a scatter, "ridge point" on the roofline).
   const drawLabels = (u) => {
     const { ctx } = u;
@@ -46,17 +50,27 @@ export function xyChart(element, spec) {
     ctx.font = `${Math.round(11 * uPlot.pxRatio)}px ${font}`;
     ctx.fillStyle = ink;
     ctx.textBaseline = 'bottom';
+    const gap = 6 * uPlot.pxRatio;
+    const line = 13 * uPlot.pxRatio;
     current.series.forEach((s, i) => {
       if (!s.labels) return;
+      // Boxes already written: a label that would overlap one moves below its point, or is left
+      // out when that overlaps too (narrow charts).
+      const placed = [];
       s.values.forEach((v, j) => {
         const text = s.labels[j];
         if (v === null || v === undefined || !text) return;
         const px = u.valToPos(current.x[j], 'x', true);
         const py = u.valToPos(v, 'y', true);
         const width = ctx.measureText(text).width;
-        const right = px + 6 * uPlot.pxRatio + width > u.bbox.left + u.bbox.width;
+        const left = px + gap + width > u.bbox.left + u.bbox.width ? px - width - gap : px + gap;
+        const overlaps = (top) => placed.some((b) => left < b.right && left + width > b.left && top < b.bottom && top + line > b.top);
+        let top = py - line - 2 * uPlot.pxRatio;
+        if (overlaps(top)) top = py + 3 * uPlot.pxRatio;
+        if (overlaps(top)) return;
+        placed.push({ left, right: left + width, top, bottom: top + line });
         ctx.fillStyle = colour(s.colour ?? i);
-        ctx.fillText(text, right ? px - width - 6 * uPlot.pxRatio : px + 6 * uPlot.pxRatio, py - 3 * uPlot.pxRatio);
+        ctx.fillText(text, left, top + line);
       });
     });
     ctx.restore();
@@ -65,7 +79,7 @@ export function xyChart(element, spec) {
     title,
     width: Math.max(240, element.clientWidth || 480),
     height,
-    scales: { x: { time: false, distr: log.x ? 3 : 1, range: exact }, y: { distr: log.y ? 3 : 1 } },
+    scales: { x: { time: false, distr: log.x ? 3 : 1, log: logBase(log.x), range: exact }, y: { distr: log.y ? 3 : 1, log: logBase(log.y) } },
     axes: [axis(xLabel, format.x, false), axis(yLabel, format.y, true)],
     legend: { show: series.length > 1, live: false },
     cursor: { points: { size: 6 } },
