@@ -260,6 +260,6 @@ test('a view computes its own section only; the link keeps the sections of every
   assert.deepEqual(stats.map(([path]) => path), ['model.params_total', 'inference.fits', 'inference.decode_tokens_per_s',
     'inference.cost_per_million_tokens_usd', 'training.wall_days', 'training.cost_usd']);
   for (const [path, value] of stats) assert.equal(value, String(path.split('.').reduce((o, k) => o[k], expected)), path);
-  assert.deepEqual(await card.page.$$eval('.stat-group h2', (n) => n.map((h) => h.textContent)), ['Inference', 'Training']);
+  assert.deepEqual(await card.page.$$eval('.stat-group h2', (n) => n.map((h) => h.textContent)), ['Inference · BF16', 'Training · 2.489B tokens']);
   assert.deepEqual([...problems, ...card.problems], []);
 });

@@ -48,7 +48,7 @@ async function boot() {
   // Each flow the scenario carries, with its headline figures (the model's first, untitled).
   const groups = availableFlows(result).map((flow) => [flow, flow.headline(ctx)]).filter(([, items]) => items.length)
     .map(([flow, items]) => h('section', { class: 'stat-group', dataset: { flow: flow.id } },
-      flow.section ? h('h2', {}, t(`flow.${flow.id}`)) : null,
+      flow.section ? h('h2', {}, t(`flow.${flow.id}`), flow.caption ? h('span', { class: 'caption' }, ` · ${flow.caption(ctx)}`) : null) : null,
       h('dl', { class: 'stats' }, items.map(({ path, label }) => {
         const value = getPath(result, path);
         return h('div', { class: `stat${typeof value === 'boolean' ? (value ? ' yes' : ' no') : ''}` }, h('dt', {}, label),

@@ -1,10 +1,12 @@
 // The page's flows, one module each, in the order of the tab bar; the first flow is the one a
 // first visit opens. A flow is
 //
-//   { id, section, available(result), headline(ctx) → [{ path, label }], render(ctx) → Node
-//     (or load() → the module whose default export has render), inputs, owns?, enter? }
+//   { id, section, available(result), headline(ctx) → [{ path, label }], caption?(ctx) → text,
+//     render(ctx) → Node (or load() → the module whose default export has render), inputs,
+//     owns?, enter? }
 //
-// section names the scenario section the flow's block comes from (null: the model only). Every
+// headline and caption are what the embed card shows of a flow (its key figures, and what they
+// are about: the weight format, the method). section names the scenario section the flow's block comes from (null: the model only). Every
 // tab is offered; opening one adds its section to the scenario (so the link carries it) and the
 // page asks the core for that section only: an inference estimate (with the quantization table)
 // costs the core far more than the rest, so each view computes what it shows. available() tests
@@ -56,6 +58,8 @@ export const flows = [
     available: (result) => Boolean(result.inference),
     headline: (ctx) => present(ctx, [['inference.fits', 'headline.fits'], ['inference.decode_tokens_per_s', 'headline.decode'],
       ['inference.cost_per_million_tokens_usd', 'headline.cost_per_million']]),
+    caption: ({ result }) => result.quantization?.options?.find((o) => o.format === result.scenario.inference.weights)?.name
+      ?? result.scenario.inference.weights,
     load: () => import('./inference.js'),
   },
   {
@@ -81,6 +85,7 @@ export const flows = [
     available: (result) => result.training?.method === full,
     headline: (ctx) => present(ctx, [['training.wall_days', 'headline.training_days'], ['training.cost_usd', 'headline.cost'],
       ['training.gpus_for_target_days', 'headline.gpus_for_target']]),
+    caption: ({ result, t, fmt }) => t('headline.tokens', { tokens: fmt.count(result.scenario.training.tokens) }),
     load: () => import('./training.js').then((m) => ({ default: m.training })),
   },
   {
@@ -103,6 +108,8 @@ export const flows = [
     available: (result) => isFineTuning(result.training?.method),
     headline: (ctx) => present(ctx, [['training.fits', 'headline.fits'], ['training.wall_days', 'headline.finetune_days'],
       ['training.cost_usd', 'headline.cost']]),
+    caption: ({ result, t, fmt }) => t('headline.adapters', { method: t.choice(`method.${result.scenario.training.method}`, result.scenario.training.method),
+      rank: fmt.integer(result.scenario.training.lora_rank) }),
     load: () => import('./training.js').then((m) => ({ default: m.finetune })),
   },
   {

@@ -80,7 +80,7 @@ function memory(ctx) {
         { path: 'inference.weights_bytes' },
         { path: 'inference.weights_bits_per_weight' },
         { path: 'inference.kv_bytes_per_token', label: glossaryTerm(ctx.t, 'kv_cache', t.field('inference.kv_bytes_per_token')) },
-        { path: 'inference.kv_cache_bytes' },
+        { path: 'inference.kv_cache_bytes', label: glossaryTerm(ctx.t, 'kv_quant', t.field('inference.kv_cache_bytes')) },
         ...(inf.kv_state_bytes_per_sequence > 0 ? [{ path: 'inference.kv_state_bytes_per_sequence' }] : []),
         { path: 'inference.memory_total_bytes' },
       ])),

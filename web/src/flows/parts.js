@@ -2,7 +2,7 @@
 // numbers, figures, the core's warnings, and the closing list of assumptions and sources.
 import { h, link, linkify } from '../dom.js';
 import { resultNumber } from '../render/number.js';
-import { fieldTerm } from '../render/term.js';
+import { fieldTerm, glossaryTerm } from '../render/term.js';
 import { getPath } from '../state.js';
 
 export function section(title, hint, ...children) {
@@ -101,10 +101,11 @@ export function assumptionsSection(ctx, assumptions, extra = []) {
 
 // An assumption from a block's assumptions object: label and help from the language file
 // (by path, e.g. "inference.assumptions.memory_efficiency"), the value formatted by its name.
-export function assumption(ctx, path, source) {
+// glossary: a glossary key whose tooltip the label carries (MFU, ZeRO, ...).
+export function assumption(ctx, path, source, glossary) {
   const { t, fmt } = ctx;
   const value = getPath(ctx.result, path);
   const shown = typeof value === 'boolean' ? t(value ? 'yes' : 'no')
     : typeof value === 'string' ? h('code', {}, value) : fmt.byName(path, value);
-  return { label: t.field(path), value: shown, help: t.help(path), source };
+  return { label: glossary ? glossaryTerm(t, glossary, t.field(path)) : t.field(path), value: shown, help: t.help(path), source };
 }

@@ -64,6 +64,9 @@ function tradeoff(ctx, options) {
     figure(glossaryTerm(t, 'pareto', t('quant.tradeoff_chart')), chart, hint)));
 }
 
+// Families whose names the glossary explains.
+const familyTerms = { gguf: 'gguf', gptq: 'gptq_awq', awq: 'gptq_awq', bitsandbytes: 'nf4' };
+
 function table(ctx, options, sources) {
   const { result, t, fmt } = ctx;
   const asked = result.scenario.inference;
@@ -75,7 +78,9 @@ function table(ctx, options, sources) {
     const number = (key) => (o[key] === null || o[key] === undefined ? '–' : resultNumber(ctx, path(key)).value);
     if (families.get(o.format) !== family) {
       family = families.get(o.format);
-      rows.push(h('tr', { class: 'group' }, h('th', { colSpan: 8, scope: 'colgroup' }, t.choice(`family.${family}`, family ?? ''))));
+      const name = t.choice(`family.${family}`, family ?? '');
+      rows.push(h('tr', { class: 'group' }, h('th', { colSpan: 8, scope: 'colgroup' },
+        familyTerms[family] ? glossaryTerm(t, familyTerms[family], name) : name)));
     }
     const current = o.format === asked.weights;
     const quality = o.quality

@@ -64,13 +64,17 @@ function memorySection(ctx) {
         { path: 'training.memory_available_bytes' },
         { path: 'training.fits' },
         { path: 'training.max_micro_batch' },
-        ...(run.cpu_offload_bytes > 0 ? [{ path: 'training.cpu_offload_bytes' }] : []),
+        ...(run.cpu_offload_bytes > 0 ? [{ path: 'training.cpu_offload_bytes', label: glossaryTerm(t, 'offload', t.field('training.cpu_offload_bytes')) }] : []),
       ])));
 }
 
 function paramsSection(ctx) {
   const { t } = ctx;
-  return section(t('training.params'), t('training.params_hint'),
+  const { method } = ctx.result.scenario.training;
+  // What the method is, in a word with its explanation (QLoRA: over an NF4 base).
+  const terms = h('p', { class: 'traits' }, [method, ...(method === 'qlora' ? ['nf4'] : []), 'lora_rank']
+    .filter((key) => t.glossary[key]).map((key) => h('span', { class: 'trait' }, glossaryTerm(t, key))));
+  return section(t('training.params'), t('training.params_hint'), terms,
     numbersTable(ctx, [
       { path: 'model.params_total' },
       { path: 'training.trainable_params' },
@@ -155,6 +159,11 @@ const sourceOf = {
   'bytes_per_param.nf4_weights': 'qlora-2023',
 };
 
+const glossaryOf = {
+  mfu: 'mfu', model_flops_utilization: 'mfu', zero_stage: 'zero', recompute: 'recompute', tokens_per_param: 'chinchilla',
+  'bytes_per_param.nf4_weights': 'nf4',
+};
+
 function assumptions(ctx) {
   const { result, t } = ctx;
   const used = result.training.assumptions;
@@ -168,7 +177,7 @@ function assumptions(ctx) {
     let source = reference(ctx, sourceOf[key] ?? (key.startsWith('bytes_per_param.') ? 'zero-2020' : ''));
     if (key === 'mfu') source = used.mfu_source;
     if (key === 'peak_flops_per_s' || key === 'precision') source = device();
-    return assumption(ctx, `training.assumptions.${key}`, source);
+    return assumption(ctx, `training.assumptions.${key}`, source, glossaryOf[key]);
   });
   if (result.training.price_per_gpu_hour_usd !== undefined) {
     list.push({ ...assumption(ctx, 'training.price_per_gpu_hour_usd'), source: priceSource(ctx, result.training.price_source) });
