@@ -40,20 +40,19 @@ function headline(ctx) {
     }
   }
   const notes = [];
-  if (!inf.fits) {
-    notes.push(h('p', { class: 'meta' }, inf.min_devices > 0
-      ? t('inference.min_devices', { n: fmt.integer(inf.min_devices), device })
-      : t('inference.no_device_count', { device })));
-  }
+  const remedy = inf.fits ? null : inf.min_devices > 0
+    ? t('inference.min_devices', { n: fmt.integer(inf.min_devices), device })
+    : t('inference.no_device_count', { device });
   if (inf.best_format && inf.best_format !== asked.weights) {
     notes.push(h('p', { class: 'meta' }, t('inference.best_format', { format: formatName(ctx, inf.best_format) })));
   } else if (!inf.best_format) {
     notes.push(h('p', { class: 'meta' }, t('inference.no_format')));
   }
   if (inf.decode_tokens_per_s === undefined) notes.push(h('p', { class: 'meta' }, t('inference.no_speed')));
+  else if (!inf.fits) notes.push(h('p', { class: 'meta' }, t('inference.speed_if_fit')));
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
     h('p', { class: 'headline-title' }, t('inference.setup', { model: ctx.modelName, format: formatName(ctx, asked.weights), ...where })),
-    verdict(inf.fits, t(inf.fits ? 'inference.fits' : 'inference.not_fits', { ...where, ...memory })),
+    verdict(inf.fits, t(inf.fits ? 'inference.fits' : 'inference.not_fits', { ...where, ...memory }), remedy),
     answers.length ? h('div', { class: 'answers' }, answers) : null, panels, notes);
 }
 

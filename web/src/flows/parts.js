@@ -17,10 +17,12 @@ export function answer(ctx, path, label, panels) {
   return h('div', { class: 'answer' }, h('span', { class: 'answer-value' }, value), h('span', { class: 'answer-label' }, label));
 }
 
-// The yes/no answer of a view ("fits on 2 × H100 SXM"); data-verdict holds it for machines.
-export function verdict(ok, ...text) {
+// The yes/no answer of a view ("fits on 2 × H100 SXM"), and what to do about it (more); the
+// data-verdict attribute holds the answer for machines.
+export function verdict(ok, text, more) {
   return h('p', { class: `verdict ${ok ? 'ok' : 'bad'}`, dataset: { verdict: String(ok) } },
-    h('span', { class: 'verdict-mark', attrs: { 'aria-hidden': 'true' } }, ok ? '✓' : '✗'), ' ', text);
+    h('span', { class: 'verdict-mark', attrs: { 'aria-hidden': 'true' } }, ok ? '✓' : '✗'),
+    h('span', {}, text, more ? h('span', { class: 'verdict-more' }, ` ${more}`) : null));
 }
 
 // Result numbers as a two-column table, each with its formula when the core explains it. rows:

@@ -32,7 +32,7 @@ function headline(ctx, adapters) {
     ? answer(ctx, 'training.trainable_params', t('training.trainable_label', { share: fmt.percent(run.trainable_params / result.model.params_total) }), panels)
     : null;
   const fits = verdict(run.fits, t(run.fits ? 'training.fits' : 'training.not_fits', memory),
-    run.fits ? '' : ` ${run.max_micro_batch > 0 ? t('training.smaller_batch', { n: fmt.integer(run.max_micro_batch) }) : t('training.no_batch')}`);
+    run.fits ? null : run.max_micro_batch > 0 ? t('training.smaller_batch', { n: fmt.integer(run.max_micro_batch) }) : t('training.no_batch'));
   const title = adapters
     ? t('training.finetune_setup', { model: ctx.modelName, method: t.choice(`method.${asked.method}`, asked.method), rank: fmt.integer(asked.lora_rank),
       tokens: fmt.count(asked.tokens), ...where })

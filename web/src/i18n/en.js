@@ -174,6 +174,7 @@ export default {
     'inference.best_format': 'The most precise weight format that fits: {format}.',
     'inference.no_format': 'No weight format fits this hardware.',
     'inference.no_speed': 'Speeds need the device’s memory bandwidth and peak FLOP/s; edit the device specs to add them.',
+    'inference.speed_if_fit': 'The speeds above are what this setup would reach if it fitted.',
     'inference.decode_label': 'tokens/s per user',
     'inference.throughput_label': 'tokens/s for all {batch} users',
     'inference.ttft_label': 'to the first token',

@@ -174,6 +174,7 @@ export default {
     'inference.best_format': '放得下的最高精度权重格式：{format}。',
     'inference.no_format': '没有任何权重格式能放进这套硬件。',
     'inference.no_speed': '速度需要设备的显存带宽和峰值 FLOP/s；请在设备参数中补上。',
+    'inference.speed_if_fit': '上面的速度是假设放得下时这套配置能达到的速度。',
     'inference.decode_label': '每用户 tokens/s',
     'inference.throughput_label': '全部 {batch} 个用户合计 tokens/s',
     'inference.ttft_label': '首个 token 延迟',
