@@ -141,6 +141,8 @@ test('the Quantization view lists every format, marks the Pareto ones, and "Use"
   const chosen = { ...scenario, inference: { weights: 'awq-4bit-g128' } };
   await assertShowsCliResult(page, chosen);
   assert.equal(await page.getAttribute('#flow tr[data-format="awq-4bit-g128"] button.use', 'aria-pressed'), 'true');
+  // The redraw keeps the keyboard where it was.
+  assert.equal(await page.evaluate(() => document.activeElement.closest('tr')?.dataset.format), 'awq-4bit-g128');
   assert.equal(await page.inputValue('[data-field="inference.weights"]'), 'awq-4bit-g128');
   assert.deepEqual((await linked(page)).scenario, chosen);
   assert.deepEqual(problems, []);

@@ -249,10 +249,13 @@ function renderResults() {
     chart: (key, spec) => charts.chart(key, spec, `${t.lang}|${app.fmt.bytesUnit}`),
     set: (path, value) => app.set(path, value),
   };
+  // A control that redraws the view (a format's "Use") keeps the focus across the redraw.
+  const focusKey = view.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;
   charts.begin();
   try {
     replaceChildren(view, module.render(ctx));
     view.dataset.view = active.id;
+    if (focusKey) view.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
   } catch (error) {
     console.error(error);
     replaceChildren(view, h('p', { class: 'empty' }, t('results.failed')));

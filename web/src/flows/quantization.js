@@ -100,7 +100,7 @@ function table(ctx, options, sources) {
     h('td', {}, quality),
     h('td', { class: 'n' }, o.quality_loss_pct === null ? h('span', { class: 'unknown' }, t('quant.unknown')) : number('quality_loss_pct'),
       o.pareto ? h('span', { class: 'badge ok', title: t.glossary.pareto[1] }, t('quant.pareto')) : null),
-    h('td', {}, h('button', { type: 'button', class: 'use', attrs: { 'aria-pressed': String(current) },
+    h('td', {}, h('button', { type: 'button', class: 'use', attrs: { 'aria-pressed': String(current) }, dataset: { focusKey: `use:${o.format}` },
       on: { click: () => ctx.set('inference.weights', o.format) } }, current ? t('quant.in_use') : t('quant.use')))));
   });
   const head = ['quant.format', 'quant.bits', 'quant.weights', 'quant.fits', 'quant.decode', 'quant.quality', 'quant.loss', '']
