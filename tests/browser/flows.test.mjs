@@ -29,9 +29,12 @@ async function verdict(page) {
   return page.getAttribute('#flow .headline [data-verdict]', 'data-verdict');
 }
 
-// Every chart of the view has drawn: a canvas with a size and ink on it.
+// Every chart of the view draws once scrolled to: a canvas with a size and ink on it.
 async function assertChartsDrawn(page, count) {
-  await page.waitForFunction((n) => document.querySelectorAll('#flow .chart canvas').length >= n, count);
+  for (const chart of await page.locator('#flow .chart').all()) {
+    await chart.scrollIntoViewIfNeeded();
+    await chart.locator('canvas').waitFor();
+  }
   const charts = await page.$$eval('#flow .chart', (nodes) => nodes.map((node) => {
     const canvas = node.querySelector('canvas');
     const { width, height } = canvas;
@@ -237,7 +240,6 @@ test('done when: Llama 3 70B on 2 × H100, fits in 16-bit and in 4-bit, decode s
 
   const second = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const opened = await openPage(site.browser, copied, { context: second });
-  await opened.page.waitForSelector('#flow .chart canvas');
   assert.deepEqual(await pageState(opened.page), sender);
   assert.equal(await verdict(opened.page), String(at4.inference.fits));
   assert.equal(opened.page.url(), copied);

@@ -30,7 +30,12 @@ async function shoot(view, { l, colorScheme, viewport }) {
   const { page, problems } = await openPage(site.browser, site.url + link, { viewport, colorScheme });
   await page.waitForFunction((id) => document.querySelector('#flow')?.dataset.view === id, view);
   if (await page.$('#flow .formula-toggle')) await page.click('#flow .formula-toggle');
-  if (await page.$('#flow .chart')) await page.waitForSelector('#flow .chart canvas');
+  // Charts draw when scrolled to.
+  for (const chart of await page.locator('#flow .chart').all()) {
+    await chart.scrollIntoViewIfNeeded();
+    await chart.locator('canvas').waitFor();
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   // Nothing sticks out sideways at either width.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `${view}: ${viewport.width}px wide page overflows by ${overflow}px`);

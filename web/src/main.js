@@ -420,7 +420,12 @@ function bindInputs() {
   }
   for (const input of document.querySelectorAll('input[name="lang"]')) {
     input.addEventListener('change', async () => {
-      setLanguage(await loadLanguage(input.value));
+      try {
+        setLanguage(await loadLanguage(input.value));
+      } catch {
+        setLanguage(app.ui.lang); // not reachable now (offline): stay in the current language
+        return;
+      }
       writePref(prefKeys.lang, app.ui.lang);
       render();
       writeLinkSoon();
@@ -448,7 +453,12 @@ async function boot() {
   const view = loadView(flowById(early.t)).catch(() => {});
   app.ui.units = BYTE_UNITS.includes(early.u) ? early.u : readPref(prefKeys.units) ?? 'GiB';
   const lang = isLanguage(early.l) ? early.l : readPref(prefKeys.lang) ?? detectLanguage(navigator.languages ?? [navigator.language]);
-  setLanguage(await loadLanguage(lang).catch(() => 'en'));
+  try {
+    setLanguage(await loadLanguage(lang));
+  } catch (error) {
+    $('load-failed').hidden = false; // no language to say it in: the page's own English line
+    throw error;
+  }
   setUnits(app.ui.units);
   const done = showProgress($('progress'), app.t('loading'));
   let engine;
