@@ -1,10 +1,11 @@
 // Bundles the page (index.html + app.js + app.css), the embed card (embed.html + embed.js +
 // embed.css) and the WASM core into one static folder that works from any host and sub-path
-// (every URL in it is relative). Code that only some views need (uPlot) is split into files
-// loaded on first use. Usage: node web/build.mjs WASM_DIR SITE_DIR
+// (every URL in it is relative). Code that only some views need (each flow's view, uPlot, each
+// language's strings) is split into files loaded on first use; code the page and the card share
+// sits in shared chunks. Usage: node web/build.mjs WASM_DIR SITE_DIR
 import { build } from 'esbuild';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const webDir = dirname(fileURLToPath(import.meta.url));
@@ -28,16 +29,31 @@ const common = {
 
 await rm(siteDir, { recursive: true, force: true });
 await mkdir(siteDir, { recursive: true });
-await Promise.all([
-  // The page; dynamic imports become lazily loaded chunks.
-  build({ ...common, entryPoints: { app: join(webDir, 'src/main.js') }, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
-  // The embed card: one self-contained file, no charts.
-  build({ ...common, entryPoints: { embed: join(webDir, 'src/embed.js') } }),
+const [scripts] = await Promise.all([
+  // The page and the embed card; dynamic imports become lazily loaded chunks.
+  build({
+    ...common,
+    entryPoints: { app: join(webDir, 'src/main.js'), embed: join(webDir, 'src/embed.js') },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+  }),
   build({
     ...common,
     entryPoints: { app: join(webDir, 'src/styles/app.css'), embed: join(webDir, 'src/styles/embed.css') },
   }),
 ]);
-for (const file of ['index.html', 'embed.html']) await copyFile(join(webDir, file), join(siteDir, file));
+// Each page names the chunks its script imports, so the browser fetches them with the script
+// instead of after parsing it.
+const outputs = Object.entries(scripts.metafile.outputs).map(([path, output]) => [resolve(path), output]);
+for (const [html, script] of [['index.html', 'app.js'], ['embed.html', 'embed.js']]) {
+  const [, output] = outputs.find(([path]) => path === join(siteDir, script));
+  const preloads = output.imports.filter((i) => i.kind === 'import-statement')
+    .map((i) => `  <link rel="modulepreload" href="${relative(siteDir, resolve(i.path))}">\n`).join('');
+  const page = await readFile(join(webDir, html), 'utf8');
+  const tag = `  <script type="module" src="${script}"></script>`;
+  if (!page.includes(tag)) throw new Error(`${html} has no ${tag.trim()}`);
+  await writeFile(join(siteDir, html), page.replace(tag, `${preloads}${tag}`));
+}
 await copyFile(join(wasmDir, 'llm_sizer_wasm.wasm'), join(siteDir, 'llm_sizer_wasm.wasm'));
 console.log(`site: ${siteDir}`);

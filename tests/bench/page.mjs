@@ -2,10 +2,14 @@
 // scripts/build.sh; the tests check behaviour, this checks time and size):
 //   node tests/bench/page.mjs [RUNS]
 // - first-view payload: every file the page loads before its first result, gzip-compressed
-//   (level 6, what static hosts serve) — budget 250 KB;
+//   (level 6, what static hosts serve) — budget 250 KB; a first visit (English, the Model view),
+//   and for comparison one in Chinese and one opening the Inference view;
 // - first result painted after navigation, headless Chromium on localhost — budget 1 s;
-// - one scenario recomputed in the page (the core's estimate, and estimate + redraw; median of
-//   300 edits, p95 beside it: the timer has 0.1 ms resolution and the machine is shared) — budget 2 ms.
+// - one scenario recomputed in the page, per view (the core's estimate, and estimate + redraw;
+//   median of 300 edits, p95 beside it: the timer has 0.1 ms resolution and the machine is
+//   shared) — budget 2 ms;
+// - the core alone in Chromium for each section and for both at once: what sending both
+//   sections on every edit would cost.
 import { gzipSync } from 'node:zlib';
 
 import { linkFor, startSite } from '../browser/support.mjs';
@@ -16,64 +20,107 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const verdict = (ok) => (ok ? 'within budget' : 'OVER BUDGET');
+const times = (name, values) => `${name} median ${median(values).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms`;
 
-const site = await startSite();
+// The site is served from build/ so the bench can also load the WASM API module directly.
+const site = await startSite({ subPath: true });
 try {
   // Payload: what one fresh visit downloads until the first result is shown.
-  const context = await site.browser.newContext();
-  const page = await context.newPage();
-  const bodies = new Map();
-  page.on('response', async (response) => {
-    if (response.url().startsWith(site.url)) bodies.set(new URL(response.url()).pathname, await response.body().catch(() => Buffer.alloc(0)));
-  });
-  await page.goto(site.url);
-  await page.waitForSelector('html[data-ready="true"]');
-  await page.waitForTimeout(300);
-  let total = 0;
-  let totalRaw = 0;
+  const payload = async (hash, { locale = 'en-US', list = false } = {}) => {
+    const context = await site.browser.newContext({ locale });
+    const page = await context.newPage();
+    const bodies = new Map();
+    page.on('response', async (response) => {
+      if (response.url().startsWith(site.url)) bodies.set(new URL(response.url()).pathname, await response.body().catch(() => Buffer.alloc(0)));
+    });
+    await page.goto(site.url + hash);
+    await page.waitForSelector('html[data-ready="true"]');
+    await page.waitForTimeout(300);
+    let total = 0;
+    let totalRaw = 0;
+    for (const [path, body] of [...bodies].sort()) {
+      const packed = gzipSync(body, { level: 6 }).length;
+      total += packed;
+      totalRaw += body.length;
+      if (list) console.log(`  ${path.padEnd(40)} ${kb(body.length).padStart(10)} → ${kb(packed).padStart(9)}`);
+    }
+    await context.close();
+    return { total, totalRaw };
+  };
   console.log('first-view files (raw → gzip):');
-  for (const [path, body] of [...bodies].sort()) {
-    const packed = gzipSync(body, { level: 6 }).length;
-    total += packed;
-    totalRaw += body.length;
-    console.log(`  ${path.padEnd(28)} ${kb(body.length).padStart(10)} → ${kb(packed).padStart(9)}`);
-  }
-  console.log(`first-view payload: ${kb(totalRaw)} raw, ${kb(total)} gzip (budget ${kb(budget.payloadBytes)}): ${verdict(total <= budget.payloadBytes)}`);
-  await context.close();
+  const first = await payload('', { list: true });
+  console.log(`first-view payload: ${kb(first.totalRaw)} raw, ${kb(first.total)} gzip (budget ${kb(budget.payloadBytes)}): ${verdict(first.total <= budget.payloadBytes)}`);
+  const chinese = await payload('', { locale: 'zh-CN' });
+  console.log(`  first view in Chinese: ${kb(chinese.total)} gzip: ${verdict(chinese.total <= budget.payloadBytes)}`);
+  const opened = await payload(await linkFor({ model: 'llama-3-70b', inference: {} }, { t: 'inference' }));
+  console.log(`  a link opening the Inference view (its code and the chart code too): ${kb(opened.total)} gzip`);
 
   // First result painted, over fresh page loads.
-  const link = await linkFor({ model: 'llama-3-70b', hardware: { accelerator: 'h100-sxm', count: 2 } });
-  const paints = [];
-  for (let i = 0; i < runs; i += 1) {
-    const fresh = await site.browser.newContext();
-    const view = await fresh.newPage();
-    await view.goto(site.url + link);
-    await view.waitForFunction(() => performance.getEntriesByName('llm-sizer:first-result-painted').length > 0);
-    paints.push(await view.evaluate(() => performance.getEntriesByName('llm-sizer:first-result-painted')[0].startTime));
-    await fresh.close();
+  for (const [name, scenario, t] of [['Model view', { model: 'llama-3-70b', hardware: { count: 2 } }, 'model'],
+    ['Inference view', { model: 'llama-3-70b', hardware: { count: 2 }, inference: {} }, 'inference']]) {
+    const link = await linkFor(scenario, { t });
+    const paints = [];
+    for (let i = 0; i < runs; i += 1) {
+      const fresh = await site.browser.newContext();
+      const view = await fresh.newPage();
+      await view.goto(site.url + link);
+      await view.waitForFunction(() => performance.getEntriesByName('llm-sizer:first-result-painted').length > 0);
+      paints.push(await view.evaluate(() => performance.getEntriesByName('llm-sizer:first-result-painted')[0].startTime));
+      await fresh.close();
+    }
+    console.log(`first result painted (${name}): median ${median(paints).toFixed(0)} ms, max ${Math.max(...paints).toFixed(0)} ms over ${runs} loads (budget ${budget.firstPaintMs} ms): ${verdict(Math.max(...paints) <= budget.firstPaintMs)}`);
   }
-  console.log(`first result painted: median ${median(paints).toFixed(0)} ms, max ${Math.max(...paints).toFixed(0)} ms over ${runs} loads (budget ${budget.firstPaintMs} ms): ${verdict(Math.max(...paints) <= budget.firstPaintMs)}`);
 
-  // Recompute: typing into the device count, measured by the page's own performance marks.
+  // Recompute: typing into a field of each view, measured by the page's own performance marks.
   const bench = await site.browser.newPage();
+  const edits = [['model', 'hardware.count', (i) => 1 + (i % 8)], ['inference', 'inference.batch', (i) => 1 + (i % 16)],
+    ['training', 'training.micro_batch', (i) => 1 + (i % 4)]];
   for (const model of ['llama-3-70b', 'gemma-3-27b', 'deepseek-v3']) {
-    await bench.goto(site.url + await linkFor({ model }));
-    await bench.reload();
-    await bench.waitForSelector('html[data-ready="true"]');
-    const figures = await bench.evaluate(async () => {
-      performance.clearMeasures();
-      const input = document.querySelector('[data-field="hardware.count"]');
-      input.focus();
-      for (let i = 0; i < 300; i += 1) {
-        input.value = String(1 + (i % 8));
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        if (i % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const [t, field, value] of edits) {
+      await bench.goto(site.url + await linkFor({ model }, { t }));
+      await bench.reload();
+      await bench.waitForSelector('html[data-ready="true"]');
+      await bench.waitForFunction((id) => document.querySelector('#flow')?.dataset.view === id, t);
+      const figures = await bench.evaluate(async ([path, source]) => {
+        const next = new Function(`return ${source}`)();
+        performance.clearMeasures();
+        const input = document.querySelector(`[data-field="${path}"]`);
+        input.focus();
+        for (let i = 0; i < 300; i += 1) {
+          input.value = String(next(i));
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          if (i % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+        const take = (name) => performance.getEntriesByName(name).map((e) => e.duration);
+        return { estimate: take('llm-sizer:estimate'), update: take('llm-sizer:update') };
+      }, [field, value.toString()]);
+      console.log(`recompute ${model.padEnd(12)} ${t.padEnd(10)} ${times('core estimate', figures.estimate)}; ${times('estimate + redraw', figures.update)} (budget ${budget.recomputeMs} ms): ${verdict(median(figures.estimate) <= budget.recomputeMs)}`);
+    }
+  }
+
+  // The core alone, in Chromium: each section, and both (what one page-wide recompute would cost).
+  await bench.goto(`${site.url}index.html`);
+  await bench.waitForSelector('html[data-ready="true"]');
+  for (const model of ['llama-3-70b', 'gemma-3-27b', 'deepseek-v3']) {
+    const figures = await bench.evaluate(async (id) => {
+      const { createLlmSizer } = await import('../wasm/wasm/api.mjs');
+      const core = await createLlmSizer({ locateFile: (file) => new URL(`../wasm/wasm/${file}`, location.href).href });
+      const out = {};
+      for (const [name, sections] of [['model only', {}], ['training', { training: {} }], ['inference', { inference: {} }],
+        ['both sections', { training: {}, inference: {} }]]) {
+        const scenario = { model: id, hardware: { count: 2 }, ...sections };
+        for (let i = 0; i < 10; i += 1) core.estimate(scenario);
+        const samples = [];
+        for (let i = 0; i < 60; i += 1) {
+          const start = performance.now();
+          core.estimate(scenario);
+          samples.push(performance.now() - start);
+        }
+        out[name] = samples;
       }
-      const take = (name) => performance.getEntriesByName(name).map((e) => e.duration);
-      return { estimate: take('llm-sizer:estimate'), update: take('llm-sizer:update') };
-    });
-    const line = (name, values) => `${name} median ${median(values).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms`;
-    console.log(`recompute ${model.padEnd(12)} ${line('core estimate', figures.estimate)}; ${line('estimate + redraw', figures.update)} (budget ${budget.recomputeMs} ms): ${verdict(median(figures.estimate) <= budget.recomputeMs)}`);
+      return out;
+    }, model);
+    console.log(`core in Chromium ${model.padEnd(12)} ${Object.entries(figures).map(([name, values]) => `${name} ${median(values).toFixed(2)} ms`).join(', ')}`);
   }
 } finally {
   await site.close();

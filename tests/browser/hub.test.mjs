@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 
 import { root } from '../node/support.mjs';
-import { assertShowsCliResult, openPage, pageState, startSite } from './support.mjs';
+import { assertShowsCliResult, openPage, pageState, settledUrl, startSite } from './support.mjs';
 
 const configText = readFileSync(`${root}/tests/reference/configs/meta-llama-3-8b.json`, 'utf8');
 const hub = 'https://huggingface.co/**';
@@ -40,7 +40,7 @@ test('a model id loads its config.json from the Hub and sizes it', async () => {
   // The loaded config is now the scenario's model: shown as config.json, and in the link.
   assert.equal(await page.inputValue('input[name="model-source"]:checked'), 'config');
   const state = await pageState(page);
-  const again = await openPage(site.browser, page.url());
+  const again = await openPage(site.browser, await settledUrl(page));
   assert.deepEqual(await pageState(again.page), state);
   assert.deepEqual([...problems, ...again.problems], []);
 });

@@ -9,9 +9,12 @@ import { cliJson, loadWasm, root } from '../node/support.mjs';
 
 const web = (path) => import(join(root, 'web/src', path));
 const { decodeState, encodeState, LinkError, LINK_VERSION } = await web('url.js');
-const { pruneScenario, resetField, setField, describeModel, fieldOfError } = await web('state.js');
+const { pruneScenario, resetField, setField, describeModel, fieldOfError, withSections } = await web('state.js');
 const { createFormat, kindOf } = await web('format.js');
-const { languages, detectLanguage, createI18n } = await web('i18n/index.js');
+const { detectLanguage, createI18n, loadLanguage } = await web('i18n/index.js');
+const { default: en } = await web('i18n/en.js');
+const { default: zh } = await web('i18n/zh.js');
+const { flowById, sections } = await web('flows/index.js');
 
 const fixtures = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/links-v1.json'), 'utf8'));
 
@@ -27,6 +30,7 @@ const estimate = (scenario) => {
 before(async () => {
   wasm = await loadWasm();
   catalog = wasm.presets();
+  await loadLanguage('en');
 });
 
 test('every committed v1 link still decodes to its scenario and UI state', async () => {
@@ -130,21 +134,33 @@ test('numbers are formatted by the unit in their name, in both byte units and la
   assert.deepEqual(en.fromInput('bytes', '80'), { value: h100 });
   assert.deepEqual(en.fromInput('number', ''), { empty: true });
   assert.deepEqual(en.fromInput('number', '12abc'), { invalid: true });
+  assert.equal(en.byName('training.wall_days', 0.5), '12 h');
+  assert.equal(en.byName('training.wall_days', 9269.06), '9,269 days');
+  assert.equal(en.byName('quantization.options.3.quality_loss_pct', 2.5), '2.5%');
+  assert.equal(en.byName('inference.kv_bytes_per_token', 327680), '320 KiB/token');
+  assert.equal(en.byName('inference.ridge_point', 295.343), '295.3 FLOP/B');
+  assert.equal(en.byName('training.assumptions.mfu', 0.4), '40%');
   for (const [name, kind] of [['training.wall_days', 'days'], ['training.gpus_for_target_days', 'integer'],
     ['inference.ttft_s', 'seconds'], ['inference.decode_tokens_per_s', 'tokens_per_s'], ['training.cost_usd', 'usd'],
-    ['inference.kv_cache_bytes', 'bytes'], ['training.flops_total_6nd', 'flops'], ['hardware.count', 'integer']]) {
+    ['inference.kv_cache_bytes', 'bytes'], ['training.flops_total_6nd', 'flops'], ['hardware.count', 'integer'],
+    ['inference.speed_by_batch.0.tokens_per_s_per_user', 'tokens_per_s'], ['training.trainable_params', 'count'],
+    ['training.tokens', 'count'], ['training.grad_accumulation', 'integer'], ['inference.batch_for_target', 'integer'],
+    ['inference.arithmetic_intensity', 'intensity'], ['training.pipeline_bubble_fraction', 'fraction'],
+    ['training.flops_per_token_breakdown.forward_adapters', 'flops']]) {
     assert.equal(kindOf(name), kind, name);
   }
 });
 
-test('both languages have every string, and the browser language picks one', () => {
-  const { en, zh } = languages;
-  for (const part of ['ui', 'fields', 'glossary', 'units']) {
-    assert.deepEqual(Object.keys(zh[part]).sort(), Object.keys(en[part]).sort(), part);
+test('both languages have every string, and the browser language picks one', async () => {
+  // The same keys in the same order (the order of fields is the order facts are listed in).
+  for (const part of ['ui', 'fields', 'glossary', 'units', 'choices']) {
+    assert.deepEqual(Object.keys(zh[part]), Object.keys(en[part]), part);
   }
   assert.equal(detectLanguage(['zh-CN', 'en']), 'zh');
   assert.equal(detectLanguage(['fr-FR', 'zh-TW']), 'zh');
   assert.equal(detectLanguage(['de']), 'en');
+  assert.equal(await loadLanguage('xx'), 'en');
+  assert.equal(await loadLanguage('zh'), 'zh');
   const t = createI18n('zh');
   assert.equal(t('link.failed', { reason: 'x' }), '无法打开此链接（x），先显示一个示例。');
   assert.equal(t.field('num_key_value_heads'), 'KV 头数');
@@ -158,6 +174,78 @@ test('every breakdown component and architecture field the core reports has a la
     const names = [...Object.keys(model.breakdown), ...leaves(model.architecture)];
     for (const name of names) assert.ok(t.hasField(name), `${preset.id}: ${name}`);
   }
+});
+
+test('every field of the flows\' sections, and every part and assumption they report, has a label', () => {
+  const t = createI18n('en');
+  const labelled = (path) => t.hasField(path) || t.hasField(path.split('.').at(-1));
+  for (const training of [{}, { method: 'lora' }, { method: 'qlora', target_days: 3, electricity_usd_per_kwh: 0.1 }]) {
+    const result = cliJson(['estimate', '-'], JSON.stringify({ model: 'mixtral-8x7b', hardware: { count: 8 }, training, inference: {} }));
+    const paths = [
+      ...Object.keys(result.scenario.training).map((key) => `training.${key}`),
+      ...Object.keys(result.scenario.inference).map((key) => `inference.${key}`),
+      ...Object.keys(result.training.memory).map((key) => `training.memory.${key}`),
+      ...Object.keys(result.training.flops_per_token_breakdown).filter((key) => key !== 'model')
+        .map((key) => `training.flops_per_token_breakdown.${key}`),
+      ...Object.keys(result.training.assumptions).filter((key) => !['notes', 'mfu_source', 'mfu_default', 'bytes_per_param'].includes(key))
+        .map((key) => `training.assumptions.${key}`),
+      ...Object.keys(result.training.assumptions.bytes_per_param).map((key) => `training.assumptions.bytes_per_param.${key}`),
+      ...Object.keys(result.inference.per_device).map((key) => `inference.per_device.${key}`),
+      ...Object.keys(result.inference.assumptions).map((key) => `inference.assumptions.${key}`),
+      ...Object.keys(result.inference.runtime).filter((key) => key !== 'name').map((key) => `inference.runtime.${key}`),
+      ...Object.keys(result.inference.decode_step).filter((key) => key !== 'context_tokens').map((key) => `inference.decode_step.${key}`),
+    ];
+    for (const path of paths) assert.ok(labelled(path), path);
+  }
+  // The flows' own layouts name only fields the core reads (tuning and question fields included).
+  for (const id of ['inference', 'training', 'finetune']) {
+    const { section, inputs } = flowById(id);
+    for (const key of [...inputs.primary, ...inputs.questions, ...(inputs.tuning ?? [])]) {
+      assert.ok(labelled(`${section}.${key}`), `${section}.${key}`);
+      // The core knows the field (any value: a known field fails, if at all, on its value).
+      const { error } = estimate({ model: 'llama-3-8b', [section]: { [key]: 1 } });
+      assert.ok(!/is not a known field/.test(error?.message ?? ''), error?.message);
+    }
+  }
+});
+
+test('the page asks the core only for the open view\'s section, and links keep every section opened', () => {
+  assert.deepEqual(sections, ['inference', 'training']);
+  const scenario = { model: 'gpt2', training: { zero_stage: 1 }, inference: { batch: 4 } };
+  assert.deepEqual(withSections(scenario, ['training'], sections), { model: 'gpt2', training: { zero_stage: 1 } });
+  assert.deepEqual(withSections({ model: 'gpt2' }, ['inference'], sections), { model: 'gpt2', inference: {} });
+  assert.deepEqual(withSections(scenario, [], sections), { model: 'gpt2' });
+  // Resetting a section's last value keeps the (empty) section; values equal to defaults go.
+  assert.deepEqual(resetField({ model: 'gpt2', inference: { batch: 4 } }, 'inference.batch', { keep: sections }), { model: 'gpt2', inference: {} });
+  const asked = [];
+  const spy = (s) => {
+    asked.push(Object.keys(s).filter((key) => sections.includes(key)).join('+'));
+    return estimate(s);
+  };
+  const pruned = pruneScenario({ model: 'llama-3-8b', hardware: { count: 2 }, training: { zero_stage: 0, micro_batch: 2 }, inference: { batch: 1, tp: 2, kv_cache: 'fp8' } },
+    { catalog, estimate: spy, sections });
+  assert.deepEqual(pruned, { model: 'llama-3-8b', hardware: { count: 2 }, training: { micro_batch: 2 }, inference: { kv_cache: 'fp8' } });
+  // hardware.count alone; each section's values with that section only.
+  assert.deepEqual(asked, ['', 'training', 'training', 'inference', 'inference', 'inference']);
+  assert.deepEqual(pruneScenario({ model: 'gpt2', training: { method: 'full' } }, { catalog, estimate, sections }), { model: 'gpt2', training: {} });
+});
+
+test('full training and fine-tuning share the training section: switching tabs switches the method', () => {
+  const stash = {};
+  const training = flowById('training');
+  const finetune = flowById('finetune');
+  let scenario = { model: 'gpt2', training: { tokens: 1e9 } };
+  assert.equal(finetune.owns(estimate(scenario).result.scenario), false);
+  scenario = finetune.enter(scenario, stash, catalog);
+  assert.deepEqual(scenario.training, { tokens: 1e9, method: 'lora' });
+  scenario.training = { ...scenario.training, method: 'qlora', lora_rank: 64 };
+  assert.equal(finetune.owns(estimate(scenario).result.scenario), true);
+  scenario = training.enter(scenario, stash);
+  assert.deepEqual(scenario.training, { tokens: 1e9, method: 'full' });
+  assert.ok(estimate(scenario).result, 'the adapter settings are put aside, so full training is valid');
+  assert.equal(training.owns(estimate(scenario).result.scenario), true);
+  // Back to fine-tuning: the adapter settings used last come back.
+  assert.deepEqual(finetune.enter(scenario, stash, catalog).training, { tokens: 1e9, method: 'qlora', lora_rank: 64 });
 });
 
 function leaves(object) {

@@ -181,7 +181,9 @@ test('the byte unit is a display choice: it changes the figures shown, never the
 
 test('the x/y chart helper loads uPlot on first use and draws a series', async () => {
   const { page, problems } = await openPage(site.browser, site.url);
-  const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/chunks/')));
+  // The first view loads no chart code, no other view's code and no second language.
+  const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)
+    .filter((n) => /\/chunks\/(xy|inference|training|quantization|zh)-/.test(n)));
   assert.deepEqual(chunks, [], 'no chart code in the first view');
   const { readdirSync } = await import('node:fs');
   const chunk = readdirSync(new URL('../../build/site/chunks/', import.meta.url)).find((name) => name.startsWith('xy-'));

@@ -13,6 +13,7 @@ const { chromium } = createRequire(join(root, 'web/package.json'))('playwright-c
 export const artifactsDir = join(root, 'test-artifacts');
 const { encodeState } = await import(join(root, 'web/src/url.js'));
 const { createFormat } = await import(join(root, 'web/src/format.js'));
+const { createI18n, loadLanguage } = await import(join(root, 'web/src/i18n/index.js'));
 
 // Starts the site server and the browser; returns { url, browser, close }. With { subPath: true }
 // the site is served from http://127.0.0.1:PORT/site/, as a static host with a sub-path would.
@@ -73,8 +74,7 @@ export function getPath(object, path) {
 // The page's link once its latest change has been written (the fragment is rewritten just after
 // the frame that shows a change).
 export async function settledUrl(page) {
-  await page.waitForFunction(() => /#v=\d+&[sz]=/.test(location.hash));
-  await page.waitForTimeout(50);
+  await page.waitForFunction(() => /#v=\d+&[sz]=/.test(location.hash) && !document.documentElement.dataset.linkPending);
   return page.url();
 }
 
@@ -82,12 +82,22 @@ export async function settledUrl(page) {
 // <data value> and the text the page's formatter makes of it.
 export async function assertShowsCliResult(page, scenario, { locale = 'en-US', bytes = 'GiB' } = {}) {
   const expected = cliEstimate(scenario);
+  // The open tab's view has been drawn (views load on first use).
+  await page.waitForFunction(() => {
+    const tab = document.querySelector('[role="tab"][aria-selected="true"]')?.id.slice('tab-'.length);
+    return tab && document.querySelector('#flow')?.dataset.view === tab;
+  });
   const shown = await page.$$eval('#flow data[data-path]', (nodes) => nodes.map((n) => ({
     path: n.dataset.path, value: n.getAttribute('value'), text: n.textContent,
   })));
   assert.ok(shown.length >= 4, `${shown.length} numbers shown`);
-  assert.ok(shown.some((n) => n.path === 'model.params_total'));
-  const fmt = createFormat({ locale, bytes });
+  // The view shows its own block: the model's parameters, the inference or training figures.
+  const tab = await page.$eval('[role="tab"][aria-selected="true"]', (node) => node.id.slice('tab-'.length));
+  const block = { model: 'model.', inference: 'inference.', training: 'training.', finetune: 'training.', quantization: 'quantization.' }[tab];
+  assert.ok(shown.some((n) => n.path.startsWith(block)), `${tab} shows ${block}*`);
+  // The page's formatter for that language: its unit words too ("23.5 天").
+  const t = createI18n(await loadLanguage(locale.split('-')[0]));
+  const fmt = createFormat({ locale, bytes, words: t.units });
   for (const { path, value, text } of shown) {
     const cli = getPath(expected, path);
     assert.equal(value, String(cli), path);

@@ -5,7 +5,7 @@ import { h, replaceChildren } from './dom.js';
 import { startEngine } from './engine.js';
 import { availableFlows } from './flows/index.js';
 import { BYTE_UNITS, createFormat } from './format.js';
-import { createI18n, detectLanguage, languages } from './i18n/index.js';
+import { createI18n, detectLanguage, isLanguage, loadLanguage } from './i18n/index.js';
 import { modelName } from './render/shell.js';
 import { getPath } from './state.js';
 import { decodeState } from './url.js';
@@ -26,8 +26,8 @@ async function boot() {
   } catch (error) {
     linkError = error;
   }
-  const lang = Object.hasOwn(languages, linked?.ui?.l ?? '') ? linked.ui.l : detectLanguage(navigator.languages ?? []);
-  const t = createI18n(lang);
+  const lang = isLanguage(linked?.ui?.l) ? linked.ui.l : detectLanguage(navigator.languages ?? []);
+  const t = createI18n(await loadLanguage(lang));
   const fmt = createFormat({ locale: t.locale, bytes: BYTE_UNITS.includes(linked?.ui?.u) ? linked.ui.u : 'GiB', words: t.units });
   document.documentElement.lang = t.locale;
 
@@ -45,16 +45,20 @@ async function boot() {
   }
   const accelerator = result.hardware.accelerator;
   const ctx = { result, t, fmt, expanded: new Set(), modelName: modelName(t, result.scenario, null, result) };
-  const stats = availableFlows(result).flatMap((flow) => flow.headline(ctx)).map(({ path, label }) => {
-    const value = getPath(result, path);
-    return h('div', { class: 'stat' }, h('dt', {}, label),
-      h('dd', {}, h('data', { value: String(value), dataset: { path } }, fmt.byName(path, value))));
-  });
+  // Each flow the scenario carries, with its headline figures (the model's first, untitled).
+  const groups = availableFlows(result).map((flow) => [flow, flow.headline(ctx)]).filter(([, items]) => items.length)
+    .map(([flow, items]) => h('section', { class: 'stat-group', dataset: { flow: flow.id } },
+      flow.section ? h('h2', {}, t(`flow.${flow.id}`), flow.caption ? h('span', { class: 'caption' }, ` · ${flow.caption(ctx)}`) : null) : null,
+      h('dl', { class: 'stats' }, items.map(({ path, label }) => {
+        const value = getPath(result, path);
+        return h('div', { class: `stat${typeof value === 'boolean' ? (value ? ' yes' : ' no') : ''}` }, h('dt', {}, label),
+          h('dd', {}, h('data', { value: String(value), dataset: { path } }, fmt.byName(path, value))));
+      }))));
   document.title = `LLM Sizer: ${ctx.modelName}`;
   replaceChildren(card,
     h('h1', {}, ctx.modelName),
     h('p', { class: 'sub' }, t('embed.hardware', { count: fmt.integer(result.hardware.count), name: accelerator.name })),
-    h('dl', { class: 'stats' }, stats),
+    groups,
     footer);
 }
 

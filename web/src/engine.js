@@ -8,7 +8,8 @@ import { createLlmSizer } from 'llm-sizer-wasm';
 let loading;
 
 export function startEngine() {
-  loading ??= createLlmSizer().then((core) => {
+  // The .wasm sits beside the page (the code that loads it may sit in a chunks/ folder).
+  loading ??= createLlmSizer({ locateFile: (file) => new URL(file, document.baseURI).href }).then((core) => {
     let catalog;
     return {
       // The catalog listing (models, accelerators, prices, ...), read once: it is large.

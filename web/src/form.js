@@ -5,20 +5,24 @@ import { h, uid } from './dom.js';
 import { fieldTerm } from './render/term.js';
 
 // A labelled input row for `path`. kind: int | number | bytes | bytes_per_s | flops_per_s | watts |
-// fraction | bool | string | scalar. options: { name (the core field, for label and help), label,
-// showKey (show the raw field name too), choices: [[value, text]], onReset }.
-export function fieldRow(t, fmt, path, kind, { label, name, showKey = false, choices, onReset } = {}) {
+// fraction | bool | string | scalar | list (names, comma-separated). options: { name (the core
+// field, for label and help), label, showKey (show the raw field name too), choices: [[value,
+// text]] or groups: [[group, [[value, text]]]] (a select), placeholder, onReset }.
+export function fieldRow(t, fmt, path, kind, { label, name, showKey = false, choices, groups, placeholder, onReset } = {}) {
   const id = uid('field');
   const errorId = `${id}-error`;
   const noteId = `${id}-note`;
+  const options = (list) => list.map(([value, text]) => h('option', { value }, text));
   let control;
   if (kind === 'bool') {
     control = h('input', { type: 'checkbox', id });
+  } else if (groups) {
+    control = h('select', { id }, groups.map(([group, list]) => h('optgroup', { label: group }, options(list))));
   } else if (choices) {
-    control = h('select', { id }, choices.map(([value, text]) => h('option', { value }, text)));
+    control = h('select', { id }, options(choices));
   } else {
-    control = h('input', { type: 'text', id, autocomplete: 'off', spellcheck: false,
-      inputMode: kind === 'int' ? 'numeric' : kind === 'string' || kind === 'scalar' ? 'text' : 'decimal' });
+    control = h('input', { type: 'text', id, autocomplete: 'off', spellcheck: false, placeholder,
+      inputMode: kind === 'int' ? 'numeric' : kind === 'string' || kind === 'scalar' || kind === 'list' ? 'text' : 'decimal' });
   }
   control.dataset.field = path;
   control.dataset.kind = kind;
@@ -45,6 +49,10 @@ export function readControl(control, fmt) {
   if (kind === 'bool') return { value: control.checked };
   if (kind === 'string') return control.value === '' ? { empty: true } : { value: control.value };
   if (kind === 'scalar') return parseScalar(control.value);
+  if (kind === 'list') {
+    const names = control.value.split(/[\s,]+/).filter(Boolean);
+    return names.length ? { value: names } : { empty: true };
+  }
   const parsed = fmt.fromInput(kind === 'int' || kind === 'fraction' ? 'number' : kind, control.value);
   return parsed;
 }
@@ -73,7 +81,8 @@ export function fillControls(root, valueFor, fmt) {
       }
       control.value = value === undefined ? '' : String(value);
     } else {
-      const text = kind === 'string' || kind === 'scalar' ? (value ?? '') : fmt.toInput(kind, value);
+      const text = kind === 'list' && Array.isArray(value) ? value.join(', ')
+        : kind === 'string' || kind === 'scalar' ? (value ?? '') : fmt.toInput(kind, value);
       if (control.value !== String(text)) control.value = String(text);
     }
   }

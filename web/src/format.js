@@ -14,21 +14,24 @@ const superscript = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴',
 // The kind of a value, read from the unit in its name (the core's naming rule: _bytes, _s, ...).
 export function kindOf(name) {
   const leaf = String(name);
-  if (/(^|\.|_)(gpus_for_\w+|min_devices|max_batch|max_micro_batch|count)$/.test(leaf)) return 'integer';
+  if (/(^|\.|_)(gpus_for_\w+|batch_for_\w+|min_devices|max_batch|max_micro_batch|grad_accumulation|count)$/.test(leaf)) return 'integer';
   if (/bytes_per_s$/.test(leaf)) return 'bytes_per_s';
+  if (/bytes_per_token$/.test(leaf)) return 'bytes_per_token';
   if (/bytes$/.test(leaf)) return 'bytes';
   if (/flops_per_s(\.\w+)?$/.test(leaf)) return 'flops_per_s';
-  if (/tokens_per_s$/.test(leaf)) return 'tokens_per_s';
+  if (/tokens_per_s(_per_user)?$/.test(leaf)) return 'tokens_per_s';
+  if (/(^|\.)(arithmetic_intensity|ridge_point)$/.test(leaf)) return 'intensity';
+  if (/_pct$/.test(leaf)) return 'pct';
   if (/requests_per_s$/.test(leaf)) return 'per_s';
-  if (/flops(_per_token|_total\w*)?$/.test(leaf)) return 'flops';
+  if (/flops(_per_token|_total\w*)?$|flops_per_token_breakdown\.\w+$/.test(leaf)) return 'flops';
   if (/_usd$/.test(leaf)) return 'usd';
   if (/_kwh$/.test(leaf)) return 'kwh';
   if (/_days$/.test(leaf)) return 'days';
   if (/_hours$/.test(leaf)) return 'hours';
   if (/_w$/.test(leaf)) return 'watts';
   if (/_s$/.test(leaf)) return 'seconds';
-  if (/(^|\.)params(_\w+)?$|\.breakdown\.\w+$|_tokens$/.test(leaf)) return 'count';
-  if (/fraction$|^mfu$|efficiency$/.test(leaf)) return 'fraction';
+  if (/(^|\.)params(_\w+)?$|_params$|\.breakdown\.\w+$|(^|\.|_)tokens$|(^|\.)steps$/.test(leaf)) return 'count';
+  if (/fraction$|(^|\.)(mfu|model_flops_utilization|discount|fragmentation|margin)$|efficiency$/.test(leaf)) return 'fraction';
   return 'number';
 }
 
@@ -90,9 +93,10 @@ export function createFormat({ locale = 'en-US', bytes = 'GiB', words = {} } = {
       if (abs < 120) return `${short(s)} s`;
       if (abs < 7200) return `${short(s / 60)} ${word('minutes', 'min')}`;
       if (abs < 2 * 86400) return `${short(s / 3600)} ${word('hours', 'h')}`;
-      return f.days(s / 86400);
+      return `${short(s / 86400)} ${word('days', 'days')}`;
     },
-    days: (d) => `${short(d)} ${word('days', 'days')}`,
+    // Durations in days (training runs): under two days in hours or minutes.
+    days: (d) => (Math.abs(d) < 2 ? f.seconds(d * 86400) : `${short(d)} ${word('days', 'days')}`),
     hours: (hours) => `${f.count(hours)} ${word('hours', 'h')}`,
     usd: (n) => nf({ style: 'currency', currency: 'USD', notation: Math.abs(n) >= 1e5 ? 'compact' : 'standard',
       maximumSignificantDigits: Math.abs(n) >= 1e5 || Math.abs(n) < 1 ? 3 : undefined,
@@ -101,6 +105,10 @@ export function createFormat({ locale = 'en-US', bytes = 'GiB', words = {} } = {
     watts: (n) => scaled(n, siPrefixes.map(([p, v]) => [`${p}W`, v])),
     tokensPerSecond: (n) => `${short(n)} ${word('tokens_per_s', 'tokens/s')}`,
     perSecond: (n) => `${short(n)} ${word('per_s', '/s')}`,
+    bytesPerToken: (n) => `${f.bytes(n)}${word('per_token', '/token')}`,
+    intensity: (n) => `${short(n)} ${word('flop_per_byte', 'FLOP/B')}`,
+    // A figure already in percent (quality_loss_pct: 1.5 means 1.5%).
+    pct: (n) => nf({ style: 'percent', maximumSignificantDigits: 3 }).format(n / 100),
     percent: (ratio) => (ratio > 0 && ratio < 1e-4
       ? `<${nf({ style: 'percent', maximumFractionDigits: 2 }).format(1e-4)}`
       : nf({ style: 'percent', maximumSignificantDigits: 3 }).format(ratio)),
@@ -115,6 +123,9 @@ export function createFormat({ locale = 'en-US', bytes = 'GiB', words = {} } = {
         case 'bytes_per_s': return f.bytesPerSecond(value);
         case 'flops_per_s': return f.flopsPerSecond(value);
         case 'flops': return f.flops(value);
+        case 'bytes_per_token': return f.bytesPerToken(value);
+        case 'intensity': return f.intensity(value);
+        case 'pct': return f.pct(value);
         case 'tokens_per_s': return f.tokensPerSecond(value);
         case 'per_s': return f.perSecond(value);
         case 'usd': return f.usd(value);

@@ -1,25 +1,30 @@
 // The page's controller: the scenario and the UI state in, the core's result out, the URL kept in
 // step. Inputs edit the sparse scenario; every change is recomputed by the core and shown in the
-// same frame; the link is rewritten right after.
+// same frame; the link is rewritten once typing pauses. The core is asked only for the sections
+// the open view shows (flows/index.js); the scenario keeps every section a view was opened for.
 import { h, replaceChildren } from './dom.js';
 import { startEngine } from './engine.js';
-import { availableFlows } from './flows/index.js';
+import { flowById, flows, sections } from './flows/index.js';
 import { BYTE_UNITS, createFormat } from './format.js';
 import { fillControls, placeError, placeNotes, readControl } from './form.js';
-import { createI18n, detectLanguage, languages } from './i18n/index.js';
+import { createI18n, detectLanguage, isLanguage, loadLanguage } from './i18n/index.js';
 import { createHardwarePanel } from './panels/hardware_input.js';
 import { createModelPanel } from './panels/model_input.js';
+import { createSectionPanel } from './panels/section_input.js';
 import { createSharePanel } from './panels/share.js';
+import { chartSlots } from './render/charts/index.js';
 import { showProgress } from './render/progress.js';
 import { glossaryList, modelName } from './render/shell.js';
 import {
-  deepEqual, describeModel, effectiveModelConfig, fieldOfError, getPath, pruneScenario, resetField, setField,
+  deepEqual, describeModel, effectiveModelConfig, fieldOfError, getPath, pruneScenario, resetField, setField, withSections,
 } from './state.js';
 import { decodeState, encodeState, LinkError } from './url.js';
 
 // What an empty link opens: an example to start from. The core has no default model, by design.
 const firstVisit = { model: 'llama-3-8b' };
 const prefKeys = { units: 'llm-sizer.units', lang: 'llm-sizer.lang' };
+// The link is rewritten this long after the last change: pruning it asks the core once per value.
+const linkDelayMs = 120;
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,7 +34,7 @@ const app = {
   scenario: {},
   result: null, // the last result the core returned
   error: null, // the current scenario's error, when the core refused it
-  ui: { tab: null, units: 'GiB', lang: 'en' },
+  ui: { tab: null, units: 'GiB', lang: 'en', stash: {} }, // stash: settings a tab put aside
   t: null,
   fmt: null,
   expanded: new Set(), // result paths whose formula is open
@@ -42,7 +47,7 @@ const app = {
       { edited: { path, value, before } });
   },
   reset(path) {
-    commit(resetField(app.scenario, path), { edited: { path, value: undefined, before: {} } });
+    commit(resetField(app.scenario, path, { keep: sections }), { edited: { path, value: undefined, before: {} } });
   },
   setModel(model) {
     for (const path of app.notes.keys()) if (path.startsWith('model.')) app.notes.delete(path);
@@ -65,6 +70,14 @@ const app = {
     }
     return getPath(app.scenario, path) ?? getPath(app.result?.scenario, path);
   },
+  // The open view's flow, and the scenario the core is asked about for it.
+  flow() {
+    return flowById(app.ui.tab);
+  },
+  computed(scenario = app.scenario) {
+    const { section } = app.flow();
+    return withSections(scenario, section ? [section] : [], sections);
+  },
   modelName() {
     return modelName(app.t, app.result && !app.error ? app.result.scenario : app.scenario, app.catalog);
   },
@@ -81,6 +94,21 @@ const app = {
 
 let panels = [];
 let share;
+const charts = chartSlots();
+const views = new Map(); // flow id → its loaded view module (flows load on first use)
+const viewLoads = new Map();
+
+function viewOf(flow) {
+  return flow.render ? flow : views.get(flow.id);
+}
+
+function loadView(flow) {
+  if (viewOf(flow)) return Promise.resolve();
+  if (!viewLoads.has(flow.id)) {
+    viewLoads.set(flow.id, flow.load().then((module) => views.set(flow.id, module.default)));
+  }
+  return viewLoads.get(flow.id);
+}
 
 function readPref(key) {
   try {
@@ -98,8 +126,9 @@ function writePref(key, value) {
   }
 }
 
+// A language whose strings have loaded (loadLanguage).
 function setLanguage(lang) {
-  app.ui.lang = Object.hasOwn(languages, lang) ? lang : 'en';
+  app.ui.lang = isLanguage(lang) ? lang : 'en';
   app.t = createI18n(app.ui.lang);
   app.fmt = createFormat({ locale: app.t.locale, bytes: app.ui.units, words: app.t.units });
   document.documentElement.lang = app.t.locale;
@@ -121,13 +150,19 @@ function setUnits(units) {
 // ---- computing and showing ---------------------------------------------------------------
 
 function commit(scenario, { external = false, edited = null } = {}) {
-  app.scenario = scenario;
+  // The open view's section belongs to the scenario (the link then says what was looked at).
+  const { section } = app.flow();
+  const own = section ? scenario?.[section] : null;
+  app.scenario = section && (own === null || typeof own !== 'object' || Array.isArray(own)) ? { ...scenario, [section]: {} } : scenario;
   performance.mark('llm-sizer:estimate-start');
-  const answer = app.engine.estimate(app.scenario);
+  const answer = app.engine.estimate(app.computed());
   performance.measure('llm-sizer:estimate', 'llm-sizer:estimate-start');
   if (answer.result) {
     app.result = answer.result;
     app.error = null;
+    // Views sharing a section (full training, fine-tuning): the one the result belongs to is shown.
+    const owner = flows.find((flow) => flow.section === section && flow.owns?.(answer.result.scenario));
+    if (owner) app.ui.tab = owner.id;
   } else {
     app.error = answer.error;
   }
@@ -181,8 +216,9 @@ function renderResults() {
   }
   $('results').classList.toggle('stale', Boolean(app.error && app.result));
 
-  const tabs = availableFlows(app.result);
-  const active = tabs.find((flow) => flow.id === app.ui.tab) ?? tabs[0];
+  // Every view is offered once the model has a result; each computes its section when opened.
+  const tabs = app.result ? flows : [];
+  const active = app.flow();
   const tablist = $('tabs');
   replaceChildren(tablist, tabs.map((flow) => h('button', {
     type: 'button', role: 'tab', id: `tab-${flow.id}`, tabIndex: flow === active ? 0 : -1,
@@ -190,26 +226,51 @@ function renderResults() {
     on: { click: () => selectTab(flow.id) },
   }, t(`flow.${flow.id}`))));
   const view = $('flow');
-  if (!active) {
+  if (!tabs.length || !active.available(app.result)) {
     view.removeAttribute('aria-labelledby');
     replaceChildren(view, h('p', { class: 'empty' }, t('results.none')));
+    charts.begin();
+    charts.end();
     return;
   }
   view.setAttribute('aria-labelledby', `tab-${active.id}`);
-  const ctx = { result: app.result, t, fmt: app.fmt, expanded: app.expanded, catalog: app.catalog, modelName: app.modelName() };
+  const module = viewOf(active);
+  delete view.dataset.view; // set to the flow's id once its view is drawn
+  if (!module) {
+    replaceChildren(view, h('p', { class: 'empty' }, t('results.loading')));
+    loadView(active).then(() => app.flow() === active && renderResults(), (error) => {
+      console.error(error);
+      replaceChildren(view, h('p', { class: 'empty' }, t('results.failed')));
+    });
+    return;
+  }
+  const ctx = {
+    result: app.result, t, fmt: app.fmt, expanded: app.expanded, catalog: app.catalog, modelName: app.modelName(),
+    chart: (key, spec) => charts.chart(key, spec, `${t.lang}|${app.fmt.bytesUnit}`),
+    set: (path, value) => app.set(path, value),
+  };
+  // A control that redraws the view (a format's "Use") keeps the focus across the redraw.
+  const focusKey = view.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;
+  charts.begin();
   try {
-    replaceChildren(view, active.render(ctx));
+    replaceChildren(view, module.render(ctx));
+    view.dataset.view = active.id;
+    if (focusKey) view.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
   } catch (error) {
     console.error(error);
     replaceChildren(view, h('p', { class: 'empty' }, t('results.failed')));
   }
+  charts.end();
 }
 
+// Opening a view adds its section to the scenario (and may switch the training method: full
+// training and fine-tuning share a section), then asks the core for it.
 function selectTab(id, { focus = false } = {}) {
-  app.ui.tab = id;
-  renderResults();
-  if (focus) $(`tab-${id}`)?.focus();
-  writeLinkSoon();
+  const flow = flowById(id);
+  const scenario = flow.enter ? flow.enter(app.scenario, app.ui.stash, app.catalog) : app.scenario;
+  app.ui.tab = flow.id;
+  commit(scenario);
+  if (focus) $(`tab-${app.ui.tab}`)?.focus();
 }
 
 function focusField(path) {
@@ -232,34 +293,42 @@ let linkSerial = 0;
 let linkWritten = Promise.resolve();
 
 function uiForLink() {
-  const tabs = availableFlows(app.result);
-  const tab = (tabs.find((flow) => flow.id === app.ui.tab) ?? tabs[0])?.id;
-  return { t: tab, u: app.ui.units, l: app.ui.lang };
+  return { t: app.result ? app.flow().id : undefined, u: app.ui.units, l: app.ui.lang };
 }
 
-// Rewrites the fragment after the frame that showed the change (replaceState: the Back button
-// is not flooded). Values equal to their defaults are dropped first, so links stay short.
+// Rewrites the fragment once changes pause (replaceState: the Back button is not flooded).
+// Values equal to their defaults are dropped first, so links stay short. <html data-link-pending>
+// is set until the link shows the latest change.
 function writeLinkSoon() {
   linkSerial += 1;
   const serial = linkSerial;
+  // A navigation meanwhile (Back, a typed fragment) wins: its hashchange shows that link instead.
+  const shown = location.hash;
+  app.linkHash = ''; // no link shows this state until it is written
+  document.documentElement.dataset.linkPending = 'true';
   linkWritten = new Promise((resolve) => {
     setTimeout(async () => {
       try {
         if (serial !== linkSerial) return;
-        const pruned = pruneScenario(app.scenario, { catalog: app.catalog, estimate: (s) => app.engine.estimate(s) });
+        if (location.hash !== shown) {
+          delete document.documentElement.dataset.linkPending;
+          return;
+        }
+        const pruned = pruneScenario(app.scenario, { catalog: app.catalog, sections, estimate: (s) => app.engine.estimate(s) });
         if (!deepEqual(pruned, app.scenario)) {
           app.scenario = pruned;
           renderInputs();
         }
         const hash = await encodeState({ scenario: app.scenario, ui: uiForLink() });
-        if (serial !== linkSerial) return;
+        if (serial !== linkSerial || location.hash !== shown) return;
         app.linkHash = hash;
         if (location.hash !== hash) history.replaceState(history.state, '', hash);
         share.showLink(location.href);
+        delete document.documentElement.dataset.linkPending;
       } finally {
         resolve();
       }
-    }, 0);
+    }, linkDelayMs);
   });
 }
 
@@ -272,16 +341,18 @@ async function readLink(hash) {
   }
 }
 
-function applyLink(linked) {
+async function applyLink(linked) {
   hideNotice();
   let scenario = firstVisit;
   if (linked?.error) {
     showNotice(app.t('link.failed', { reason: app.t(`link.${linked.error.reason}`) }));
   } else if (linked) {
     scenario = linked.scenario;
-    if (linked.ui.l && Object.hasOwn(languages, linked.ui.l)) setLanguage(linked.ui.l);
+    if (isLanguage(linked.ui.l)) setLanguage(await loadLanguage(linked.ui.l));
     if (linked.ui.u && BYTE_UNITS.includes(linked.ui.u)) setUnits(linked.ui.u);
     app.ui.tab = linked.ui.t ?? null;
+  } else {
+    app.ui.tab = null;
   }
   app.expanded.clear();
   commit(scenario, { external: true });
@@ -348,8 +419,13 @@ function bindInputs() {
     });
   }
   for (const input of document.querySelectorAll('input[name="lang"]')) {
-    input.addEventListener('change', () => {
-      setLanguage(input.value);
+    input.addEventListener('change', async () => {
+      try {
+        setLanguage(await loadLanguage(input.value));
+      } catch {
+        setLanguage(app.ui.lang); // not reachable now (offline): stay in the current language
+        return;
+      }
       writePref(prefKeys.lang, app.ui.lang);
       render();
       writeLinkSoon();
@@ -358,27 +434,37 @@ function bindInputs() {
   $('copy-link').addEventListener('click', () => share.copyLink());
   addEventListener('hashchange', async () => {
     if (location.hash === app.linkHash) return;
-    applyLink(await readLink(location.hash));
+    await applyLink(await readLink(location.hash));
   });
 }
 
 // A link's UI part, read before the core has loaded, so the loading screen speaks its language.
 function quickUi(hash) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ''));
-  return { l: params.get('l'), u: params.get('u') };
+  return { l: params.get('l'), u: params.get('u'), t: params.get('t') };
 }
 
 async function boot() {
   const early = quickUi(location.hash);
+  // The core, the linked view's code and the language load side by side (a view that fails to
+  // load says so in its place, later).
+  const engineReady = startEngine();
+  engineReady.catch(() => {}); // reported below, once the page can say it in its language
+  const view = loadView(flowById(early.t)).catch(() => {});
   app.ui.units = BYTE_UNITS.includes(early.u) ? early.u : readPref(prefKeys.units) ?? 'GiB';
-  setLanguage(Object.hasOwn(languages, early.l ?? '') ? early.l
-    : readPref(prefKeys.lang) ?? detectLanguage(navigator.languages ?? [navigator.language]));
+  const lang = isLanguage(early.l) ? early.l : readPref(prefKeys.lang) ?? detectLanguage(navigator.languages ?? [navigator.language]);
+  try {
+    setLanguage(await loadLanguage(lang));
+  } catch (error) {
+    $('load-failed').hidden = false; // no language to say it in: the page's own English line
+    throw error;
+  }
   setUnits(app.ui.units);
   const done = showProgress($('progress'), app.t('loading'));
   let engine;
   let linked;
   try {
-    [engine, linked] = await Promise.all([startEngine(), readLink(location.hash)]);
+    [engine, linked] = await Promise.all([engineReady, readLink(location.hash), view]);
   } catch (error) {
     done();
     replaceChildren($('flow'), h('p', { class: 'empty' }, app.t('load_failed', { detail: String(error?.message ?? error) })));
@@ -389,11 +475,12 @@ async function boot() {
   app.catalog = engine.catalog();
   const model = createModelPanel(app);
   const hardware = createHardwarePanel(app);
+  const section = createSectionPanel(app);
   share = createSharePanel(app);
-  panels = [model, hardware, share];
-  $('inputs').replaceChildren(model.element, hardware.element, share.element);
+  panels = [model, hardware, section, share];
+  $('inputs').replaceChildren(model.element, hardware.element, section.element, share.element);
   bindInputs();
-  applyLink(linked);
+  await applyLink(linked);
   performance.mark('llm-sizer:first-result');
   requestAnimationFrame(() => setTimeout(() => performance.mark('llm-sizer:first-result-painted'), 0));
   document.documentElement.dataset.ready = 'true';

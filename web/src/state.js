@@ -36,7 +36,9 @@ function setIn(object, keys, value) {
   node[keys.at(-1)] = value;
 }
 
-function deleteIn(object, keys) {
+// keep: top-level sections that stay even when emptied ("training": {} asks for a training
+// estimate with every default).
+function deleteIn(object, keys, keep = []) {
   const parents = [object];
   for (const key of keys.slice(0, -1)) {
     const next = parents.at(-1)?.[key];
@@ -46,6 +48,7 @@ function deleteIn(object, keys) {
   delete parents.at(-1)[keys.at(-1)];
   // Drop the objects the deletion emptied (hardware: {} says nothing).
   for (let i = parents.length - 1; i > 0; i -= 1) {
+    if (i === 1 && keep.includes(keys[0])) break;
     if (Object.keys(parents[i]).length === 0) delete parents[i - 1][keys[i - 1]];
   }
 }
@@ -119,7 +122,8 @@ export function setField(scenario, path, value, context = {}) {
 }
 
 // Returns a new scenario without the value at `path`: back to the preset's or the core's default.
-export function resetField(scenario, path) {
+// keep: the flow sections that stay in the scenario when their last value goes.
+export function resetField(scenario, path, { keep = [] } = {}) {
   const next = clone(scenario) ?? {};
   const keys = splitPath(path);
   if (keys[0] === 'model' && keys.length > 1 && next.model && typeof next.model === 'object') {
@@ -131,8 +135,24 @@ export function resetField(scenario, path) {
     }
     return collapse(next);
   }
-  deleteIn(next, keys);
+  deleteIn(next, keys, keep);
   return collapse(next);
+}
+
+// The scenario the core is asked about: the flow sections in `wanted` (added empty when the
+// scenario has none yet), every other section of `all` left out. A section costs the core time
+// (inference: the whole quantization table), so the page computes only what the open view shows.
+export function withSections(scenario, wanted, all) {
+  const next = { ...scenario };
+  for (const section of all) {
+    if (!wanted.includes(section)) delete next[section];
+    else if (!isObject(next[section])) next[section] = {};
+  }
+  return next;
+}
+
+function isObject(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 // {"preset": id} with no overrides left is just the id.
@@ -150,8 +170,10 @@ function collapse(scenario) {
 
 // Drops every value that changes nothing, so links stay short: overrides equal to the preset's own
 // value, and any other field whose removal leaves the core's normalised scenario the same.
-// estimate(scenario) returns { result } or { error }.
-export function pruneScenario(scenario, { catalog, estimate }) {
+// estimate(scenario) returns { result } or { error }. sections: the flow sections ("training",
+// "inference"); they stay even when empty, and a value in one is checked with only that section
+// computed (the others cannot change its default).
+export function pruneScenario(scenario, { catalog, estimate, sections = [] }) {
   let next = clone(scenario);
   const info = describeModel(next, catalog);
   if (info.kind === 'preset' && info.preset) {
@@ -168,8 +190,9 @@ export function pruneScenario(scenario, { catalog, estimate }) {
     }
   }
   for (const path of leafPaths(next)) {
-    const without = resetField(next, path);
-    const { result } = estimate(without);
+    const without = resetField(next, path, { keep: sections });
+    const section = splitPath(path)[0];
+    const { result } = estimate(withSections(without, sections.includes(section) ? [section] : [], sections));
     if (result && deepEqual(getPath(result.scenario, path), getPath(next, path))) next = without;
   }
   return next;

@@ -1,17 +1,135 @@
-// The page's flows, one module each, in the order of the tab bar; the first available flow is the
-// one a first visit opens. A flow is
+// The page's flows, one module each, in the order of the tab bar; the first flow is the one a
+// first visit opens. A flow is
 //
-//   { id, available(result), headline(ctx) → [{ path, label }], render(ctx) → Node }
+//   { id, section, available(result), headline(ctx) → [{ path, label }], caption?(ctx) → text,
+//     render(ctx) → Node (or load() → the module whose default export has render), inputs,
+//     owns?, enter? }
 //
-// available() tests for the flow's block in the result (result.inference, result.training, ...),
-// so a flow appears as soon as the core computes its block. render() shows the headline answer
-// first, then the breakdown, then the assumptions with their sources. ctx is
-// { result, t, fmt, expanded, catalog, modelName }; numbers go through render/number.js (value +
-// formula), pictures through render/charts. A flow never calls the engine.
+// headline and caption are what the embed card shows of a flow (its key figures, and what they
+// are about: the weight format, the method). section names the scenario section the flow's block comes from (null: the model only). Every
+// tab is offered; opening one adds its section to the scenario (so the link carries it) and the
+// page asks the core for that section only: an inference estimate (with the quantization table)
+// costs the core far more than the rest, so each view computes what it shows. available() tests
+// for the flow's block in the result (result.inference, result.training, ...); render() shows the
+// headline answer first, then the breakdown, then the assumptions with their sources. ctx is
+// { result, t, fmt, expanded, catalog, modelName, chart, set }; numbers go through
+// render/number.js (value + formula), pictures through render/charts (ctx.chart keeps a chart
+// alive across redraws). A flow never calls the engine.
+//
+// inputs lays out the section's form: primary fields first, then the questions the flow answers
+// (targets, prices), then every other field of the core's normalised section under "more";
+// tuning fields are optional ones the core echoes only when given, shown empty with the value it
+// used (from the block's assumptions) as placeholder. Defaults and choices always come from the
+// core: result.scenario and presets().choices.
+//
+// Full training and fine-tuning share the training section; its method says which view shows it
+// (owns), and opening the other tab switches the method (enter), remembering the adapter settings
+// for the way back.
 import model from './model.js';
 
-export const flows = [model];
+const full = 'full';
+const adapterFields = ['method', 'lora_rank', 'lora_modules'];
 
+const inferenceInputs = {
+  heading: 'inputs.inference',
+  primary: ['weights', 'kv_cache', 'runtime', 'batch', 'context_tokens', 'prompt_tokens', 'output_tokens', 'tp'],
+  questions: ['target_requests_per_s', 'min_tokens_per_s_per_user', 'price_per_gpu_hour_usd'],
+  tuning: ['memory_efficiency', 'compute_efficiency', 'layer_overhead_s'],
+};
+
+const trainingQuestions = ['target_days', 'price_per_gpu_hour_usd', 'discount', 'electricity_usd_per_kwh'];
+
+// Items whose value the result has (a null answer, such as a cost without a price, is left out).
+function present(ctx, items) {
+  return items.filter(([path]) => {
+    const value = path.split('.').reduce((node, key) => node?.[key], ctx.result);
+    return value !== null && value !== undefined;
+  }).map(([path, key]) => ({ path, label: ctx.t(key) }));
+}
+
+const isFineTuning = (method) => typeof method === 'string' && method !== full;
+
+export const flows = [
+  model,
+  {
+    id: 'inference',
+    section: 'inference',
+    inputs: inferenceInputs,
+    available: (result) => Boolean(result.inference),
+    headline: (ctx) => present(ctx, [['inference.fits', 'headline.fits'], ['inference.decode_tokens_per_s', 'headline.decode'],
+      ['inference.cost_per_million_tokens_usd', 'headline.cost_per_million']]),
+    caption: ({ result }) => result.quantization?.options?.find((o) => o.format === result.scenario.inference.weights)?.name
+      ?? result.scenario.inference.weights,
+    load: () => import('./inference.js'),
+  },
+  {
+    id: 'training',
+    section: 'training',
+    inputs: {
+      heading: 'inputs.training',
+      primary: ['tokens', 'precision', 'optimizer', 'mfu', 'zero_stage', 'offload', 'tp', 'pp', 'dp', 'micro_batch', 'seq_len',
+        'global_batch_tokens', 'recompute'],
+      questions: trainingQuestions,
+      hidden: adapterFields,
+    },
+    owns: (scenario) => scenario.training?.method === full,
+    // Full training: the adapter settings are put aside (the core refuses them without LoRA).
+    enter(scenario, stash) {
+      const section = { ...scenario.training };
+      if (!isFineTuning(section.method)) return scenario;
+      stash.adapters = Object.fromEntries(adapterFields.filter((key) => key in section).map((key) => [key, section[key]]));
+      for (const key of adapterFields) delete section[key];
+      section.method = full;
+      return { ...scenario, training: section };
+    },
+    available: (result) => result.training?.method === full,
+    headline: (ctx) => present(ctx, [['training.wall_days', 'headline.training_days'], ['training.cost_usd', 'headline.cost'],
+      ['training.gpus_for_target_days', 'headline.gpus_for_target']]),
+    caption: ({ result, t, fmt }) => t('headline.tokens', { tokens: fmt.count(result.scenario.training.tokens) }),
+    load: () => import('./training.js').then((m) => ({ default: m.training })),
+  },
+  {
+    id: 'finetune',
+    section: 'training',
+    inputs: {
+      heading: 'inputs.finetune',
+      primary: ['method', 'lora_rank', 'lora_modules', 'tokens', 'seq_len', 'micro_batch', 'precision', 'optimizer', 'recompute', 'mfu'],
+      questions: trainingQuestions,
+      choices: { method: isFineTuning },
+    },
+    owns: (scenario) => isFineTuning(scenario.training?.method),
+    // Fine-tuning: the adapter settings used last, else the first adapter method the core offers.
+    enter(scenario, stash, catalog) {
+      const section = { ...scenario.training };
+      if (isFineTuning(section.method)) return scenario;
+      Object.assign(section, stash.adapters ?? { method: catalog.choices.training.method.find(isFineTuning) });
+      return { ...scenario, training: section };
+    },
+    available: (result) => isFineTuning(result.training?.method),
+    headline: (ctx) => present(ctx, [['training.fits', 'headline.fits'], ['training.wall_days', 'headline.finetune_days'],
+      ['training.cost_usd', 'headline.cost']]),
+    caption: ({ result, t, fmt }) => t('headline.adapters', { method: t.choice(`method.${result.scenario.training.method}`, result.scenario.training.method),
+      rank: fmt.integer(result.scenario.training.lora_rank) }),
+    load: () => import('./training.js').then((m) => ({ default: m.finetune })),
+  },
+  {
+    id: 'quantization',
+    section: 'inference',
+    inputs: inferenceInputs,
+    available: (result) => Array.isArray(result.quantization?.options),
+    headline: () => [],
+    load: () => import('./quantization.js'),
+  },
+];
+
+// The scenario sections the flows read ("inference", "training").
+export const sections = [...new Set(flows.map((flow) => flow.section).filter(Boolean))];
+
+export function flowById(id) {
+  return flows.find((flow) => flow.id === id) ?? flows[0];
+}
+
+// The flows whose blocks the result holds (the embed card shows each one's headline).
 export function availableFlows(result) {
   return result ? flows.filter((flow) => flow.available(result)) : [];
 }

@@ -7,6 +7,7 @@ import { assumptionsSection, section, warningsSection } from './parts.js';
 
 export default {
   id: 'model',
+  section: null,
   available: (result) => Boolean(result.model),
 
   headline(ctx) {
@@ -46,17 +47,25 @@ function headline(ctx) {
         preset.official_params_precision === 'exact' ? fmt.integer(preset.official_params) : fmt.count(preset.official_params)),
       matches ? h('span', { class: 'badge ok' }, ` ✓ ${t('model.matches')}`) : null));
   }
+  // A side figure; its formula panel goes below the notes.
+  const notePanels = [];
+  const side = (path) => {
+    const { value, panel } = resultNumber(ctx, path);
+    if (panel) notePanels.push(panel);
+    return value;
+  };
   if (model.params_vision > 0) {
-    const { value } = resultNumber(ctx, 'model.params_vision');
-    notes.push(h('p', { class: 'meta' }, t('model.includes_vision'), ' ', value));
+    notes.push(h('p', { class: 'meta' }, t('model.includes_vision'), ' ', side('model.params_vision')));
   }
   if (model.params_mtp > 0) {
-    const { value } = resultNumber(ctx, 'model.params_mtp');
-    notes.push(h('p', { class: 'meta' }, glossaryTerm(t, 'mtp'), ': ', value, ' ', t('model.mtp_apart')));
+    notes.push(h('p', { class: 'meta' }, glossaryTerm(t, 'mtp'), ': ', side('model.params_mtp'), ' ', t('model.mtp_apart')));
+  }
+  if (model.params_embedding > 0) {
+    notes.push(h('p', { class: 'meta' }, t.field('params_embedding'), ': ', side('model.params_embedding')));
   }
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
     h('p', { class: 'headline-title' }, ctx.modelName),
-    h('div', { class: 'answers' }, answers), panels, notes);
+    h('div', { class: 'answers' }, answers), panels, notes, notePanels);
 }
 
 function breakdown(ctx) {

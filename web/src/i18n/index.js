@@ -1,36 +1,61 @@
 // The page's languages. Each language file holds every string the page shows, in one place:
-// ui (sentences and labels), fields (the core's field names: label and one-line help), glossary
-// (terms with tooltips), units (unit words). A string missing from one language falls back to
-// English, then to its key, so a new core field never renders as nothing.
-import en from './en.js';
-import zh from './zh.js';
+// ui (sentences and labels), fields (the core's field names: label and one-line help, in the
+// order facts are listed), glossary (terms with tooltips), units (unit words), choices (names of
+// the core's enumerated values). Both files have the same keys in the same order (a test checks
+// it); an unknown key shows as itself, so a new core field never renders as nothing. A language
+// loads when chosen, so each visitor downloads the one they read.
+const loaders = { en: () => import('./en.js'), zh: () => import('./zh.js') };
+const loaded = {};
 
-export const languages = { en, zh };
+export const languageIds = Object.keys(loaders);
 
-const fieldOrder = new Map(Object.keys(en.fields).map((name, index) => [name, index]));
+export function isLanguage(id) {
+  return Object.hasOwn(loaders, String(id ?? ''));
+}
+
+// Loads a language's strings (once); an unknown id loads English.
+export async function loadLanguage(id) {
+  const lang = isLanguage(id) ? id : 'en';
+  loaded[lang] ??= prepare((await loaders[lang]()).default);
+  return lang;
+}
+
+function prepare(strings) {
+  return { ...strings, order: new Map(Object.keys(strings.fields).map((name, index) => [name, index])) };
+}
 
 // The language a first visit gets: the first of the browser's languages we have.
 export function detectLanguage(preferred = []) {
   for (const tag of preferred) {
     const base = String(tag).toLowerCase().split('-')[0];
-    if (Object.hasOwn(languages, base)) return base;
+    if (isLanguage(base)) return base;
   }
   return 'en';
 }
 
+// The strings of a loaded language (loadLanguage first).
 export function createI18n(lang) {
-  const strings = languages[lang] ?? en;
+  const strings = loaded[lang] ?? loaded.en ?? Object.values(loaded)[0];
+  if (!strings) throw new Error('createI18n: no language loaded yet');
   const fill = (text, vars) => text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? String(vars[name]) : match));
-  const t = (key, vars = {}) => fill(strings.ui[key] ?? en.ui[key] ?? key, vars);
+  const t = (key, vars = {}) => fill(strings.ui[key] ?? key, vars);
   t.lang = strings.lang;
   t.locale = strings.locale;
-  t.units = { ...en.units, ...strings.units };
+  t.units = strings.units;
   // A core field's label and help: "num_key_value_heads" → ["KV heads", "…"]; unknown → its name.
-  t.field = (name) => (strings.fields[name] ?? en.fields[name] ?? [name, ''])[0];
-  t.help = (name) => (strings.fields[name] ?? en.fields[name] ?? [name, ''])[1];
-  t.hasField = (name) => Object.hasOwn(en.fields, name);
+  // A path ("inference.overhead_bytes") is looked up whole first, then by its last part.
+  const entry = (key) => strings.fields[key];
+  const lookup = (name) => {
+    const leaf = String(name).split('.').at(-1);
+    return entry(name) ?? entry(leaf) ?? [leaf, ''];
+  };
+  t.field = (name) => lookup(name)[0];
+  t.help = (name) => lookup(name)[1];
+  t.hasField = (name) => Object.hasOwn(strings.fields, name);
+  // A choice's name for people ("recompute.selective" → "selective (attention)"), else the id.
+  t.choice = (key, fallback) => strings.choices?.[key] ?? fallback;
   // Display order of core fields: the language file's order, unknown fields last.
-  t.order = (name) => (fieldOrder.has(name) ? fieldOrder.get(name) : fieldOrder.size);
+  t.order = (name) => strings.order.get(name) ?? strings.order.get(String(name).split('.').at(-1)) ?? strings.order.size;
   t.glossary = strings.glossary;
   return t;
 }

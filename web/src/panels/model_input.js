@@ -209,13 +209,16 @@ export function createModelPanel(app) {
       return typeof value === 'number' || typeof value === 'boolean' || (key === 'model_type' && typeof value === 'string');
     });
     const architecture = leafKeys(app.result?.model?.architecture ?? {});
-    // Fields the core reports in the architecture, or that have a name on the page, come first;
-    // the rest of the config (token ids, dropout, ...) waits under "more".
-    const primary = [...architecture.filter((key) => editable.includes(key)),
-      ...editable.filter((key) => !architecture.includes(key) && t.hasField(key))];
+    // The config keys the core reads (presets().config_fields) come first, those it reports in
+    // the architecture leading; the rest of the config (token ids, dropout, ...) changes nothing
+    // and waits under "more". The adder offers the keys the core reads that the config omits.
+    const read = new Set(app.catalog.config_fields ?? []);
+    const primary = [...architecture.filter((key) => editable.includes(key) && read.has(key)),
+      ...editable.filter((key) => !architecture.includes(key) && read.has(key))];
     const secondary = editable.filter((key) => !primary.includes(key));
+    const addable = [...read].filter((key) => !editable.includes(key) && !/_config$/.test(key));
     parts.editor.hidden = info.kind === 'none' || (info.kind === 'preset' && !info.preset);
-    const signature = JSON.stringify([info.kind, primary, secondary]);
+    const signature = JSON.stringify([info.kind, primary, secondary, addable]);
     if (signature !== editorSignature) {
       editorSignature = signature;
       const row = (key) => {
@@ -229,8 +232,7 @@ export function createModelPanel(app) {
       parts.editorBody.replaceChildren(...primary.map(row));
       parts.editorMore.replaceChildren(...secondary.map(row));
       parts.editorMore.parentElement.hidden = secondary.length === 0;
-      parts.adder.datalist.replaceChildren(...architecture.filter((key) => !editable.includes(key))
-        .map((key) => h('option', { value: key })));
+      parts.adder.datalist.replaceChildren(...addable.map((key) => h('option', { value: key })));
     }
     const overrides = info.kind === 'preset' ? info.overrides : {};
     for (const button of parts.editor.querySelectorAll('.reset')) {

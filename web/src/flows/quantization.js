@@ -1,0 +1,111 @@
+// Quantization: every weight format for this model and hardware, side by side: memory, whether it
+// fits, decode and prefill speed, and the published quality figure (or "unknown": a quality is
+// never invented). The memory-vs-quality scatter highlights the Pareto frontier; "Use" makes a
+// format the scenario's inference.weights.
+import { h, linkify } from '../dom.js';
+import { resultNumber } from '../render/number.js';
+import { glossaryTerm } from '../render/term.js';
+import { formatName } from './inference.js';
+import { figure, reference, section, warningsSection, assumptionsSection } from './parts.js';
+
+export default {
+  render(ctx) {
+    const options = ctx.result.quantization.options;
+    const sources = [...new Set(options.map((o) => o.quality && o.quality_source).filter(Boolean))];
+    return h('div', { class: 'flow' }, headline(ctx, options), tradeoff(ctx, options), table(ctx, options, sources),
+      warningsSection(ctx), assumptionsSection(ctx, [], sources.map((source, i) => ({
+        label: ctx.t('quant.quality_source', { n: i + 1 }), body: linkify(source),
+      }))));
+  },
+};
+
+function headline(ctx, options) {
+  const { result, t, fmt } = ctx;
+  const asked = result.scenario.inference;
+  const where = { count: fmt.integer(result.hardware.count), device: result.hardware.accelerator.name };
+  const fitting = options.filter((o) => o.fits).length;
+  const known = options.filter((o) => o.quality_loss_pct !== null).length;
+  const best = result.inference?.best_format;
+  const current = options.find((o) => o.format === asked.weights);
+  return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
+    h('p', { class: 'headline-title' }, t('quant.setup', { model: ctx.modelName, ...where })),
+    h('div', { class: 'answers' },
+      h('div', { class: 'answer' }, h('span', { class: 'answer-value', dataset: { count: 'fits' } },
+        t('quant.of', { n: fmt.integer(fitting), total: fmt.integer(options.length) })), h('span', { class: 'answer-label' }, t('quant.fit_label', where))),
+      h('div', { class: 'answer' }, h('span', { class: 'answer-value', dataset: { count: 'known' } }, fmt.integer(known)),
+        h('span', { class: 'answer-label' }, t('quant.known_label')))),
+    best ? h('p', { class: 'meta' }, t('quant.best', { format: formatName(ctx, best) })) : h('p', { class: 'meta' }, t('inference.no_format')),
+    current ? h('p', { class: 'meta' }, t(current.fits ? 'quant.current_fits' : 'quant.current_not_fits', { format: current.name })) : null);
+}
+
+// Memory (x, log) against quality loss (y): every format with a published figure, the Pareto
+// frontier joined. Formats of the same size are drawn a byte apart so each keeps its point.
+function tradeoff(ctx, options) {
+  const { t, fmt } = ctx;
+  const known = options.filter((o) => o.quality_loss_pct !== null).sort((a, b) => a.weights_bytes - b.weights_bytes);
+  const hint = t('quant.chart_hint', { unknown: fmt.integer(options.length - known.length) });
+  if (known.length === 0) {
+    return section(t('quant.tradeoff'), null, h('p', { class: 'empty-chart' }, t('quant.no_quality')));
+  }
+  const x = [];
+  for (const o of known) x.push(x.length && o.weights_bytes <= x.at(-1) ? x.at(-1) + 1 : o.weights_bytes);
+  const chart = ctx.chart('quantization.tradeoff', {
+    x,
+    xLabel: t('quant.memory_axis'),
+    yLabel: t('quant.loss_axis'),
+    format: { x: fmt.bytes, y: (v) => fmt.pct(v) },
+    series: [
+      { label: t('quant.formats'), values: known.map((o) => o.quality_loss_pct), points: true, colour: 9 },
+      { label: t('quant.frontier'), values: known.map((o) => (o.pareto ? o.quality_loss_pct : null)), connect: true, colour: 0,
+        labels: known.map((o) => (o.pareto ? o.format : null)) },
+    ],
+  });
+  return section(t('quant.tradeoff'), null, h('div', { class: 'charts' },
+    figure(glossaryTerm(t, 'pareto', t('quant.tradeoff_chart')), chart, hint)));
+}
+
+// Families whose names the glossary explains.
+const familyTerms = { gguf: 'gguf', gptq: 'gptq_awq', awq: 'gptq_awq', bitsandbytes: 'nf4' };
+
+function table(ctx, options, sources) {
+  const { result, t, fmt } = ctx;
+  const asked = result.scenario.inference;
+  const families = new Map((ctx.catalog?.choices?.inference?.weights ?? []).map((w) => [w.id, w.family]));
+  const rows = [];
+  let family = null;
+  options.forEach((o, i) => {
+    const path = (key) => `quantization.options.${i}.${key}`;
+    const number = (key) => (o[key] === null || o[key] === undefined ? '–' : resultNumber(ctx, path(key)).value);
+    if (families.get(o.format) !== family) {
+      family = families.get(o.format);
+      const name = t.choice(`family.${family}`, family ?? '');
+      rows.push(h('tr', { class: 'group' }, h('th', { colSpan: 8, scope: 'colgroup' },
+        familyTerms[family] ? glossaryTerm(t, familyTerms[family], name) : name)));
+    }
+    const current = o.format === asked.weights;
+    const quality = o.quality
+      ? [h('span', { title: fmt.exact(o.quality.value) }, fmt.number(o.quality.value)),
+        h('sup', {}, `[${sources.indexOf(o.quality_source) + 1}]`),
+        h('span', { class: 'key' }, [t.choice(`metric.${o.quality.metric}`, o.quality.metric), o.quality.dataset].filter(Boolean).join(', '))]
+      : h('span', { class: 'unknown' }, t('quant.unknown'));
+    rows.push(h('tr', { class: [current ? 'current' : '', o.pareto ? 'pareto' : ''].join(' ').trim() || undefined,
+      dataset: { format: o.format, pareto: String(o.pareto) } },
+    h('th', { scope: 'row' }, h('span', { class: 'format-name' }, o.name), ' ', h('code', { class: 'key' }, o.format),
+      o.native ? h('span', { class: 'badge' }, t('quant.native')) : null,
+      o.runtime_supported ? null : h('span', { class: 'badge warn' }, t('quant.not_loaded', { runtime: asked.runtime }))),
+    h('td', { class: 'n' }, number('bits_per_weight')),
+    h('td', { class: 'n' }, number('weights_bytes')),
+    h('td', { class: `n ${o.fits ? 'yes' : 'no'}` }, o.fits ? `✓ ${t('yes')}` : `✗ ${t('no')}`),
+    h('td', { class: 'n' }, number('decode_tokens_per_s')),
+    h('td', {}, quality),
+    h('td', { class: 'n' }, o.quality_loss_pct === null ? h('span', { class: 'unknown' }, t('quant.unknown')) : number('quality_loss_pct'),
+      o.pareto ? h('span', { class: 'badge ok', title: t.glossary.pareto[1] }, t('quant.pareto')) : null),
+    h('td', {}, h('button', { type: 'button', class: 'use', attrs: { 'aria-pressed': String(current) }, dataset: { focusKey: `use:${o.format}` },
+      on: { click: () => ctx.set('inference.weights', o.format) } }, current ? t('quant.in_use') : t('quant.use')))));
+  });
+  const head = ['quant.format', 'quant.bits', 'quant.weights', 'quant.fits', 'quant.decode', 'quant.quality', 'quant.loss', '']
+    .map((key) => h('th', { scope: 'col', class: key === 'quant.format' || key === 'quant.quality' || !key ? undefined : 'n' }, key ? t(key) : ''));
+  return section(t('quant.table'), t('quant.table_hint', { batch: fmt.integer(asked.batch) }),
+    h('div', { class: 'table-scroll' }, h('table', { class: 'table quant-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows))),
+    h('p', { class: 'source-text' }, t('quant.formats_source'), ' ', reference(ctx, 'weight-formats')));
+}

@@ -1,0 +1,106 @@
+// The open view's scenario section (inference or training) as a form. The fields are the keys of
+// the core's normalised section (every default written out), in the order the flow lays out
+// (flows/index.js: primary, questions, then the rest under "more"); enumerated fields are selects
+// fed by presets().choices. Values shown are the scenario's, else the core's default.
+import { h } from '../dom.js';
+import { fieldRow } from '../form.js';
+import { kindOf } from '../format.js';
+import { fieldTerm } from '../render/term.js';
+import { getPath } from '../state.js';
+
+export function createSectionPanel(app) {
+  const element = h('section', { class: 'panel section-panel', hidden: true, attrs: { 'aria-labelledby': 'section-heading' } });
+  let signature = '';
+  let groups = []; // [{ details, paths }] for the collapsible groups
+  let tuning = []; // [{ control, path }] optional fields with the value used as placeholder
+  const knownKeys = new Map(); // flow id → the section's keys the core reported last
+
+  function build(flow, keys, normalized) {
+    const { t, fmt } = app;
+    const { section, inputs } = flow;
+    const hidden = new Set(inputs.hidden ?? []);
+    const primary = inputs.primary.filter((key) => keys.includes(key) && !hidden.has(key));
+    const questions = inputs.questions.filter((key) => !hidden.has(key));
+    const tuned = (inputs.tuning ?? []).filter((key) => !keys.includes(key));
+    const more = [...keys.filter((key) => !primary.includes(key) && !questions.includes(key) && !hidden.has(key)), ...tuned];
+    const row = (key) => fieldFor(app, flow, key, normalized?.[key]);
+    tuning = [];
+    const rows = (list) => list.map((key) => {
+      const built = row(key);
+      if (tuned.includes(key)) tuning.push({ control: built.querySelector('[data-field]'), path: `${section}.assumptions.${key}` });
+      return built;
+    });
+    const group = (titleKey, list) => {
+      const details = h('details', { class: 'editor' }, h('summary', {}, t(titleKey)), h('div', { class: 'fields' }, rows(list)));
+      groups.push({ details, paths: list.map((key) => `${section}.${key}`) });
+      return details;
+    };
+    groups = [];
+    element.replaceChildren(
+      h('h2', { id: 'section-heading' }, t(inputs.heading)),
+      h('p', { class: 'field-error', dataset: { errorFor: section } }),
+      h('div', { class: 'fields' }, rows(primary)),
+      group('inputs.questions', questions),
+      more.length ? group('inputs.more', more) : null,
+    );
+    // A group holding a value the user set starts open.
+    for (const { details, paths } of groups) {
+      if (paths.some((path) => getPath(app.scenario, path) !== undefined)) details.open = true;
+    }
+  }
+
+  return {
+    element,
+    update() {
+      const flow = app.flow();
+      if (!flow.section || !flow.inputs || !app.result) {
+        element.hidden = true;
+        return;
+      }
+      element.hidden = false;
+      const normalized = app.result.scenario?.[flow.section];
+      if (normalized && flow.available(app.result)) knownKeys.set(flow.id, Object.keys(normalized));
+      const keys = knownKeys.get(flow.id) ?? [...flow.inputs.primary];
+      const next = JSON.stringify([app.t.lang, app.fmt.bytesUnit, flow.id, keys]);
+      if (next !== signature) {
+        signature = next;
+        build(flow, keys, normalized);
+      }
+      for (const button of element.querySelectorAll('.reset')) {
+        button.hidden = getPath(app.scenario, button.closest('[data-row]').dataset.row) === undefined;
+      }
+      for (const { control, path } of tuning) {
+        const used = getPath(app.result, path);
+        control.placeholder = typeof used === 'number' ? app.fmt.toInput(control.dataset.kind, used) : '';
+      }
+    },
+  };
+}
+
+// One field of the section: a select when the core lists its choices, a checkbox for a flag, a
+// list of names, or a number (bytes in the page's byte unit).
+function fieldFor(app, flow, key, value) {
+  const { t, fmt } = app;
+  const path = `${flow.section}.${key}`;
+  const listed = app.catalog.choices?.[flow.section]?.[key];
+  const keep = flow.inputs.choices?.[key] ?? (() => true);
+  const options = { label: fieldTerm(t, path, { focusable: false }), name: path, onReset: () => app.reset(path) };
+  if (Array.isArray(listed)) {
+    const items = listed.map((item) => (typeof item === 'object' ? item : { id: item })).filter((item) => keep(item.id));
+    const text = (item) => item.name ?? t.choice(`${key}.${item.id}`, item.id);
+    if (items.some((item) => item.family)) {
+      const families = new Map();
+      for (const item of items) {
+        if (!families.has(item.family)) families.set(item.family, []);
+        families.get(item.family).push([item.id, text(item)]);
+      }
+      return fieldRow(t, fmt, path, 'string', { ...options, groups: [...families].map(([family, list]) => [t.choice(`family.${family}`, family), list]) });
+    }
+    return fieldRow(t, fmt, path, 'string', { ...options, choices: items.map((item) => [item.id, text(item)]) });
+  }
+  let kind = kindOf(key) === 'bytes' ? 'bytes' : 'number';
+  if (typeof value === 'boolean') kind = 'bool';
+  else if (Array.isArray(value)) kind = 'list';
+  else if (typeof value === 'string') kind = 'string';
+  return fieldRow(t, fmt, path, kind, options);
+}
