@@ -13,16 +13,25 @@ Result estimate(const Scenario& scenario) {
   result.model.tensors = list_tensors(model);
   result.model.params = count_parameters(model, result.model.tensors);
   explain_parameters(model, result.model.params, result.explanations);
-  if (scenario.inference) {
-    result.inference = estimate_inference(model, result.model.tensors,
-                                          scenario.hardware.accelerator, *scenario.inference,
-                                          scenario.quality, result.explanations, result.warnings);
-  }
   if (scenario.training) {
     const AcceleratorSpec& accelerator = scenario.hardware.accelerator;
     result.training = estimate_training(model, result.model.tensors, result.model.params,
                                         *scenario.training, accelerator, result.warnings);
     explain_training(*scenario.training, *result.training, accelerator, result.explanations);
+  }
+  if (scenario.inference || scenario.quantization) {
+    const WeightsSizer sizer(model, result.model.tensors);
+    const AcceleratorSpec& device = scenario.hardware.accelerator;
+    if (scenario.inference) {
+      result.inference =
+          estimate_inference(model, result.model.tensors, sizer, device, *scenario.inference,
+                             result.explanations, result.warnings);
+    }
+    if (scenario.quantization) {
+      const QuantizationInput& q = *scenario.quantization;
+      result.quantization = quantization_tradeoff(model, result.model.tensors, device, q.settings,
+                                                  size_formats(sizer, q.formats), scenario.quality);
+    }
   }
   return result;
 }

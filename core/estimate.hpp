@@ -23,6 +23,7 @@ struct Result {
   ModelResult model;
   std::optional<TrainingResult> training;
   std::optional<InferenceResult> inference;
+  std::optional<std::vector<TradeoffOption>> quantization;
   Explanations explanations;
   Warnings warnings;
 };

@@ -61,6 +61,15 @@ std::string_view runtime_name(Runtime runtime) {
   return kRuntimeNames[size_t(runtime)];
 }
 
+bool runtime_loads(Runtime runtime, const WeightFormat& format) {
+  return runtime == Runtime::generic || runtime_deploys(runtime, format);
+}
+
+bool runtime_deploys(Runtime runtime, const WeightFormat& format) {
+  const bool gguf = format.scheme == WeightScheme::gguf;
+  return runtime == Runtime::llama_cpp ? gguf : !gguf;
+}
+
 InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                                const AcceleratorSpec& device, int64_t devices,
                                const Catalog& catalog, Warnings& warnings) {

@@ -17,6 +17,15 @@ enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang };
 
 std::string_view runtime_name(Runtime runtime);
 
+// Whether the runtime loads checkpoints in this format: llama.cpp reads GGUF files; the GPU
+// serving runtimes read Hugging Face checkpoints (floats, FP8, INT8, GPTQ, AWQ, bitsandbytes,
+// MXFP4/NVFP4); the generic runtime stands for any of them.
+bool runtime_loads(Runtime runtime, const WeightFormat& format);
+
+// The formats people deploy on the runtime, for "the best format that fits": GGUF files for
+// llama.cpp, checkpoints for every other runtime (the generic one included).
+bool runtime_deploys(Runtime runtime, const WeightFormat& format);
+
 // The `inference` section of a scenario, validated, with every default filled in.
 struct InferenceInput {
   WeightFormat weights;

@@ -119,13 +119,13 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
 }  // namespace
 
 InferenceResult estimate_inference(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                                   const AcceleratorSpec& device, const InferenceInput& input,
-                                   const std::vector<QualityFigure>& quality,
-                                   Explanations& explanations, Warnings& warnings) {
+                                   const WeightsSizer& sizer, const AcceleratorSpec& device,
+                                   const InferenceInput& input, Explanations& explanations,
+                                   Warnings& warnings) {
   InferenceResult r;
-  r.weights = weights_size(model, tensors, input.weights);
+  r.weights = sizer(input.weights);
   r.memory = inference_memory(model, r.weights, device, input);
-  r.inverse = answer_inverse_questions(model, tensors, r.weights, device, input);
+  r.inverse = answer_inverse_questions(model, r.weights, device, input, sizer);
   explain_memory(model, input, r, explanations);
   r.serving = estimate_serving(model, tensors, r.weights, device, input, r.inverse, explanations);
   if (!r.serving) {
@@ -134,7 +134,6 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
                             std::string(precision_name(compute_precision(input.weights, device))) +
                             "; give them to get speeds"});
   }
-  r.tradeoff = quantization_tradeoff(model, tensors, device, input, quality);
   return r;
 }
 

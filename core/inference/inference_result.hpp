@@ -9,7 +9,6 @@
 #include "inference/inverse.hpp"
 #include "inference/memory.hpp"
 #include "inference/serving.hpp"
-#include "quantization/tradeoff.hpp"
 #include "quantization/weight_format.hpp"
 #include "warning.hpp"
 
@@ -20,13 +19,12 @@ struct InferenceResult {
   InferenceMemory memory;
   InverseAnswers inverse;
   std::optional<Serving> serving;  // absent when the device lacks bandwidth or peak figures
-  std::vector<TradeoffOption> tradeoff;
 };
 
 InferenceResult estimate_inference(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                                   const AcceleratorSpec& device, const InferenceInput& input,
-                                   const std::vector<QualityFigure>& quality,
-                                   Explanations& explanations, Warnings& warnings);
+                                   const WeightsSizer& sizer, const AcceleratorSpec& device,
+                                   const InferenceInput& input, Explanations& explanations,
+                                   Warnings& warnings);
 
 // The "inference" block of the result (memory, speed, serving).
 Json inference_to_json(const InferenceInput& input, const InferenceResult& result);

@@ -36,21 +36,55 @@ bool valid_split(const ModelSpec& m, int64_t devices, Runtime runtime) {
   return m.mla || m.num_kv_heads % devices == 0 || devices % m.num_kv_heads == 0;
 }
 
-// Formats the runtime can load: llama.cpp reads GGUF files; the GPU serving runtimes read
-// Hugging Face checkpoints (floats, FP8, INT8, GPTQ, AWQ, bitsandbytes).
-bool runtime_loads(Runtime runtime, const WeightFormat& format) {
-  const bool gguf = format.family == "gguf";
-  if (runtime == Runtime::llama_cpp) return gguf;
-  if (runtime == Runtime::generic) return true;
-  return !gguf;
+// Bits per weight before scales and zero points: what tells a format's precision class.
+int nominal_bits(const WeightFormat& format) {
+  return format.scheme == WeightScheme::dense ? int(format.dense_bytes * 8) : format.bits;
+}
+
+// The most precise format the runtime deploys that fits, 16-bit at most (fp32 buys nothing when
+// serving). Formats are tried by nominal bits, 16, 8, 6, ...: scales add well under the gap to the
+// next class, so once a class has a fit no lower class can be more precise, and only the classes
+// tried need their exact sizes. Within 0.05 bits (fp16, bf16) the catalog's first one wins.
+std::string best_fitting_format(const ModelSpec& model, const AcceleratorSpec& device,
+                                const InferenceInput& input, const WeightsSizer& sizer) {
+  std::vector<WeightFormat> candidates;
+  for (const auto& id : weight_format_ids()) {
+    WeightFormat format = parse_weight_format(id, "inference.weights");
+    if (runtime_deploys(input.runtime, format) && nominal_bits(format) <= 16) {
+      candidates.push_back(std::move(format));
+    }
+  }
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const auto& a, const auto& b) { return nominal_bits(a) > nominal_bits(b); });
+  for (size_t first = 0; first < candidates.size();) {
+    size_t last = first;
+    while (last < candidates.size() &&
+           nominal_bits(candidates[last]) == nominal_bits(candidates[first])) {
+      ++last;
+    }
+    std::string best;
+    double best_bits = -1;
+    for (size_t i = first; i < last; ++i) {
+      InferenceInput variant = input;
+      variant.weights = candidates[i];
+      const WeightsSize size = sizer(candidates[i]);
+      if (size.bits_per_weight > best_bits + 0.05 &&
+          inference_memory(model, size, device, variant).fits) {
+        best_bits = size.bits_per_weight;
+        best = candidates[i].id;
+      }
+    }
+    if (!best.empty()) return best;
+    first = last;
+  }
+  return "";
 }
 
 }  // namespace
 
-InverseAnswers answer_inverse_questions(const ModelSpec& model,
-                                        const std::vector<TensorSpec>& tensors,
-                                        const WeightsSize& weights, const AcceleratorSpec& device,
-                                        const InferenceInput& input) {
+InverseAnswers answer_inverse_questions(const ModelSpec& model, const WeightsSize& weights,
+                                        const AcceleratorSpec& device, const InferenceInput& input,
+                                        const WeightsSizer& sizer) {
   InverseAnswers answers;
   const auto fits_with = [&](InferenceInput changed, const WeightsSize& w) {
     return inference_memory(model, w, device, changed).fits;
@@ -82,21 +116,7 @@ InverseAnswers answer_inverse_questions(const ModelSpec& model,
     }
   }
 
-  double best_bits = -1;
-  for (const auto& id : weight_format_ids()) {
-    const WeightFormat format = parse_weight_format(id, "inference.weights");
-    if (!runtime_loads(input.runtime, format)) continue;
-    const WeightsSize w = weights_size(model, tensors, format);
-    // Serving in fp32 buys nothing over 16-bit weights; "best" means the most precise format
-    // people actually deploy.
-    if (w.bits_per_weight > 16.5) continue;
-    // Formats within 0.05 bits of each other (fp16, bf16, GGUF F16) are the same choice; the
-    // catalog lists the common one first.
-    if (w.bits_per_weight > best_bits + 0.05 && fits_with(input, w)) {
-      best_bits = w.bits_per_weight;
-      answers.best_format = id;
-    }
-  }
+  answers.best_format = best_fitting_format(model, device, input, sizer);
   return answers;
 }
 

@@ -21,9 +21,9 @@ struct InverseAnswers {
   std::string best_format;  // the highest-precision weight format that fits; empty if none
 };
 
-InverseAnswers answer_inverse_questions(const ModelSpec& model,
-                                        const std::vector<TensorSpec>& tensors,
-                                        const WeightsSize& weights, const AcceleratorSpec& device,
-                                        const InferenceInput& input);
+// `sizer` sizes the candidate formats for best_format (the ones the runtime deploys).
+InverseAnswers answer_inverse_questions(const ModelSpec& model, const WeightsSize& weights,
+                                        const AcceleratorSpec& device, const InferenceInput& input,
+                                        const WeightsSizer& sizer);
 
 }  // namespace llm_sizer

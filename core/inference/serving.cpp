@@ -98,13 +98,23 @@ std::optional<Serving> estimate_serving(const ModelSpec& m, const std::vector<Te
   if (device.memory_bandwidth_bytes_per_s <= 0 || s.efficiency.peak_flops_per_s <= 0) {
     return std::nullopt;
   }
-  const auto step = [&](int64_t batch, int64_t context) {
-    return decode_step(m, tensors, w, device, in, s.efficiency, batch, context);
-  };
   s.decode_context = in.prompt_tokens + in.output_tokens / 2;
+  const ForwardFlops at_decode_context =
+      forward_flops_per_token(m, tensors, double(s.decode_context));
+  const ForwardFlops in_prompt =
+      forward_flops_per_token(m, tensors, prefill_attended_tokens(in.prompt_tokens));
+  const auto step = [&](int64_t batch, int64_t context) {
+    const ForwardFlops per_token = context == s.decode_context
+                                       ? at_decode_context
+                                       : forward_flops_per_token(m, tensors, double(context));
+    return decode_step(m, w, device, in, s.efficiency, batch, context, per_token);
+  };
+  const auto fill = [&](int64_t sequences) {
+    return prefill(m, w, device, in, s.efficiency, sequences, in.prompt_tokens, in_prompt);
+  };
   s.decode = step(in.batch, s.decode_context);
-  s.prefill_request = prefill(m, tensors, w, device, in, s.efficiency, 1, in.prompt_tokens);
-  s.prefill_batch = prefill(m, tensors, w, device, in, s.efficiency, in.batch, in.prompt_tokens);
+  s.prefill_request = fill(1);
+  s.prefill_batch = fill(in.batch);
   s.decode_tokens_per_s = 1.0 / s.decode.seconds();
   s.throughput_tokens_per_s = double(in.batch) * s.decode_tokens_per_s;
   s.prefill_tokens_per_s = double(in.batch * in.prompt_tokens) / s.prefill_batch.seconds();
@@ -139,8 +149,7 @@ std::optional<Serving> estimate_serving(const ModelSpec& m, const std::vector<Te
     double best_rate = 0;
     for (const auto& point : s.by_batch) {
       if (point.tokens_per_s_per_user < min_speed) continue;
-      const double prefill_s =
-          prefill(m, tensors, w, device, in, s.efficiency, point.batch, in.prompt_tokens).seconds();
+      const double prefill_s = fill(point.batch).seconds();
       const double rate =
           requests_per_s(in, point.batch, 1.0 / point.tokens_per_s_per_user, prefill_s);
       if (rate > best_rate) {

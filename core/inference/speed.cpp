@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "inference/kv_cache.hpp"
-#include "model/flops.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -50,15 +49,15 @@ double devices_in_step(const InferenceInput& in, const Efficiency& e) {
 
 }  // namespace
 
-StepCost decode_step(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
-                     const WeightsSize& w, const AcceleratorSpec& device, const InferenceInput& in,
-                     const Efficiency& e, int64_t batch, int64_t context) {
+StepCost decode_step(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec& device,
+                     const InferenceInput& in, const Efficiency& e, int64_t batch, int64_t context,
+                     const ForwardFlops& per_token) {
   StepCost s;
   const double split = devices_in_step(in, e);
   const double kv_read = kv_bytes_per_sequence(kv_layout(m, in.kv_cache), context) * double(batch) *
                          kv_share_per_device(m, e.sequential_split ? 1 : in.tp);
   s.bytes = streamed_weight_bytes(m, w, batch) / split + kv_read;
-  s.flops = double(batch) * forward_flops_per_token(m, tensors, double(context)).total() / split;
+  s.flops = double(batch) * per_token.total() / split;
   s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
   s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
   s.fixed_s = double(m.num_layers) * e.layer_overhead_s;
@@ -66,16 +65,14 @@ StepCost decode_step(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
   return s;
 }
 
-StepCost prefill(const ModelSpec& m, const std::vector<TensorSpec>& tensors, const WeightsSize& w,
-                 const AcceleratorSpec& device, const InferenceInput& in, const Efficiency& e,
-                 int64_t sequences, int64_t prompt) {
+StepCost prefill(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec& device,
+                 const InferenceInput& in, const Efficiency& e, int64_t sequences, int64_t prompt,
+                 const ForwardFlops& per_token) {
   StepCost s;
   const double split = devices_in_step(in, e);
   const double tokens = double(sequences) * double(prompt);
   const double chunks = std::ceil(tokens / double(in.max_batched_tokens));
-  // Causal attention: on average a prompt token attends to half the prompt. Only the last token
-  // of each prompt needs logits.
-  const ForwardFlops per_token = forward_flops_per_token(m, tensors, (double(prompt) + 1) / 2);
+  // Only the last token of each prompt needs logits.
   s.flops =
       (tokens * (per_token.matmul + per_token.attention) + double(sequences) * per_token.lm_head) /
       split;

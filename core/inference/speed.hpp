@@ -6,6 +6,7 @@
 #include "inference/efficiency.hpp"
 #include "inference/inference_input.hpp"
 #include "inference/memory.hpp"
+#include "model/flops.hpp"
 #include "model/model_spec.hpp"
 #include "model/tensors.hpp"
 
@@ -28,15 +29,22 @@ struct StepCost {
 // Roofline: max(bytes / (bandwidth x memory efficiency), FLOPs / (peak x compute efficiency))
 // plus the runtime's fixed per-layer cost (Williams et al. 2009, "Roofline"; decode reads every
 // active weight once per step, Pope et al. 2022 section 2).
-StepCost decode_step(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                     const WeightsSize& weights, const AcceleratorSpec& device,
-                     const InferenceInput& input, const Efficiency& efficiency, int64_t batch,
-                     int64_t context);
+// `per_token` is forward_flops_per_token at `context` (computed once by the caller: it does not
+// depend on the weight format).
+StepCost decode_step(const ModelSpec& model, const WeightsSize& weights,
+                     const AcceleratorSpec& device, const InferenceInput& input,
+                     const Efficiency& efficiency, int64_t batch, int64_t context,
+                     const ForwardFlops& per_token);
 
 // Prefill of `sequences` prompts of `prompt` tokens, processed in chunks of max_batched_tokens.
-StepCost prefill(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                 const WeightsSize& weights, const AcceleratorSpec& device,
+// `per_token` is forward_flops_per_token at the causal mean, prefill_attended_tokens(prompt).
+StepCost prefill(const ModelSpec& model, const WeightsSize& weights, const AcceleratorSpec& device,
                  const InferenceInput& input, const Efficiency& efficiency, int64_t sequences,
-                 int64_t prompt);
+                 int64_t prompt, const ForwardFlops& per_token);
+
+// Causal attention: on average a prompt token attends to half the prompt.
+inline double prefill_attended_tokens(int64_t prompt) {
+  return (double(prompt) + 1) / 2;
+}
 
 }  // namespace llm_sizer

@@ -97,8 +97,8 @@ bool is_llama_70b(const ModelSpec& m) {
          m.num_heads != m.num_kv_heads;
 }
 
-MixFacts mix_facts(const ModelSpec& m, const std::vector<TensorSpec>& tensors, F ftype,
-                   bool imatrix) {
+MixFacts mix_facts(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
+                   const GgufTensorTable& table, F ftype, bool imatrix) {
   MixFacts f{};
   f.ftype = ftype;
   f.base = gguf_ftype_info(ftype).default_type;
@@ -109,9 +109,9 @@ MixFacts mix_facts(const ModelSpec& m, const std::vector<TensorSpec>& tensors, F
   f.llama_70b = is_llama_70b(m);
   f.falcon = m.shape == "falcon";
   f.tied_embeddings = true;  // until an output.weight is seen (init_quantize_state_counters)
-  for (const auto& t : tensors) {
-    if (t.component == Component::vision) continue;
-    const Category c = categorize(t.kind);
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    if (tensors[i].component == Component::vision) continue;
+    const auto c = static_cast<Category>(table.categories[i]);
     if (c == Category::output) f.tied_embeddings = false;
     if (is_attn_v_like(c)) ++f.n_attention_wv;
   }
@@ -265,8 +265,7 @@ T attn_output_type(const MixFacts& f) {
 }
 
 // The mix rules for one quantizable tensor, before the shape fallback.
-T mix_type(const MixFacts& f, Counters& n, const TensorSpec& t) {
-  const Category c = categorize(t.kind);
+T mix_type(const MixFacts& f, Counters& n, const TensorSpec& t, Category c) {
   if (c == Category::output || (f.tied_embeddings && c == Category::token_embd)) {
     return output_type(f, t.row_length);
   }
@@ -364,15 +363,24 @@ GgmlType gguf_shape_fallback(GgmlType type, int64_t row_length) {
   return row_length % ggml_layout(fallback).block_weights == 0 ? fallback : T::f16;
 }
 
+GgufTensorTable gguf_tensor_table(const std::vector<TensorSpec>& tensors) {
+  GgufTensorTable table;
+  table.categories.reserve(tensors.size());
+  for (const auto& t : tensors) table.categories.push_back(uint8_t(categorize(t.kind)));
+  return table;
+}
+
 std::vector<GgmlType> gguf_tensor_types(const ModelSpec& model,
-                                        const std::vector<TensorSpec>& tensors, GgufFtype ftype,
+                                        const std::vector<TensorSpec>& tensors,
+                                        const GgufTensorTable& table, GgufFtype ftype,
                                         bool imatrix) {
-  const MixFacts facts = mix_facts(model, tensors, ftype, imatrix);
+  const MixFacts facts = mix_facts(model, tensors, table, ftype, imatrix);
   const bool quantized = gguf_ftype_is_quantized(ftype);
   Counters counters;
   std::vector<GgmlType> types;
   types.reserve(tensors.size());
-  for (const auto& t : tensors) {
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const TensorSpec& t = tensors[i];
     if (t.component == Component::vision) {
       types.push_back(vision_type(t));
     } else if (!allows_quantization(t)) {
@@ -380,7 +388,8 @@ std::vector<GgmlType> gguf_tensor_types(const ModelSpec& model,
     } else if (!quantized) {
       types.push_back(facts.base);  // F32 / F16 / BF16 files: no mixing
     } else {
-      types.push_back(gguf_shape_fallback(mix_type(facts, counters, t), t.row_length));
+      const auto category = static_cast<Category>(table.categories[i]);
+      types.push_back(gguf_shape_fallback(mix_type(facts, counters, t, category), t.row_length));
     }
   }
   return types;

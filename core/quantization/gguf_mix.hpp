@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "model/model_spec.hpp"
@@ -24,8 +25,18 @@ namespace llm_sizer {
 //
 // `imatrix`: whether an importance matrix was used; it changes IQ3_XXS's attn_v, and the first
 // ffn_down layers of IQ3_XXS, IQ4_NL, IQ4_XS, Q4_0 and Q5_0.
+//
+// The per-tensor work that does not depend on the file type (each tensor's category by name) is
+// done once in a GgufTensorTable, so many file types of one model can be sized cheaply.
+struct GgufTensorTable {
+  std::vector<uint8_t> categories;  // one per tensor, in the order of `tensors`
+};
+
+GgufTensorTable gguf_tensor_table(const std::vector<TensorSpec>& tensors);
+
 std::vector<GgmlType> gguf_tensor_types(const ModelSpec& model,
-                                        const std::vector<TensorSpec>& tensors, GgufFtype ftype,
+                                        const std::vector<TensorSpec>& tensors,
+                                        const GgufTensorTable& table, GgufFtype ftype,
                                         bool imatrix);
 
 // llama.cpp's use_more_bits(i_layer, n_layers): the first and last eighth of the layers, and every

@@ -39,12 +39,6 @@ std::optional<QualityFigure> best_figure(const std::vector<QualityFigure>& figur
   return chosen;
 }
 
-bool runtime_loads(Runtime runtime, const WeightFormat& format) {
-  const bool gguf = format.scheme == WeightScheme::gguf;
-  if (runtime == Runtime::llama_cpp) return gguf;
-  return runtime == Runtime::generic || !gguf;
-}
-
 }  // namespace
 
 std::vector<QualityFigure> quality_figures(const Catalog& catalog, const std::string& model_id) {
@@ -69,29 +63,32 @@ std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& m,
                                                   const std::vector<TensorSpec>& tensors,
                                                   const AcceleratorSpec& device,
                                                   const InferenceInput& input,
+                                                  const std::vector<SizedFormat>& formats,
                                                   const std::vector<QualityFigure>& quality) {
   std::vector<TradeoffOption> options;
   const int64_t context = input.prompt_tokens + input.output_tokens / 2;
-  for (const auto& id : weight_format_ids()) {
+  const ForwardFlops at_context = forward_flops_per_token(m, tensors, double(context));
+  const ForwardFlops in_prompt =
+      forward_flops_per_token(m, tensors, prefill_attended_tokens(input.prompt_tokens));
+  for (const auto& [format, w] : formats) {
     InferenceInput variant = input;
-    variant.weights = parse_weight_format(id, "inference.weights");
+    variant.weights = format;
     TradeoffOption o;
-    o.format = id;
-    o.name = variant.weights.name;
-    const WeightsSize w = weights_size(m, tensors, variant.weights);
+    o.format = format.id;
+    o.name = format.name;
     o.weights_bytes = w.bytes;
     o.bits_per_weight = w.bits_per_weight;
     o.fits = inference_memory(m, w, device, variant).fits;
-    o.runtime_supported = runtime_loads(input.runtime, variant.weights);
-    o.native = runs_natively(variant.weights, device);
+    o.runtime_supported = runtime_loads(input.runtime, format);
+    o.native = runs_natively(format, device);
     const Efficiency e = resolve_efficiency(variant, device);
     if (device.memory_bandwidth_bytes_per_s > 0 && e.peak_flops_per_s > 0) {
-      const StepCost step = decode_step(m, tensors, w, device, variant, e, input.batch, context);
+      const StepCost step = decode_step(m, w, device, variant, e, input.batch, context, at_context);
       o.decode_tokens_per_s = 1.0 / step.seconds();
-      const StepCost fill = prefill(m, tensors, w, device, variant, e, 1, input.prompt_tokens);
+      const StepCost fill = prefill(m, w, device, variant, e, 1, input.prompt_tokens, in_prompt);
       o.prefill_tokens_per_s = double(input.prompt_tokens) / fill.seconds();
     }
-    o.quality = best_figure(quality, id);
+    o.quality = best_figure(quality, format.id);
     if (o.quality) o.quality_loss_pct = loss_pct(*o.quality);
     options.push_back(o);
   }
@@ -138,6 +135,21 @@ Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
     list.push_back(item);
   }
   return {{"options", list}};
+}
+
+QuantizationInput parse_quantization(const Json& section, const InferenceInput& settings) {
+  const FieldReader r(section, "quantization");
+  r.reject_unknown({"formats"});
+  QuantizationInput input;
+  input.settings = settings;
+  input.formats = r.string_list("formats");
+  for (const auto& id : input.formats) parse_weight_format(id, r.field("formats"));
+  if (!r.has("formats")) input.formats = weight_format_ids();
+  return input;
+}
+
+Json quantization_input_to_json(const QuantizationInput& input) {
+  return {{"formats", input.formats}};
 }
 
 }  // namespace llm_sizer

@@ -25,6 +25,16 @@ struct QualityFigure {
   std::string id;
 };
 
+// The `quantization` section of a scenario: which formats to compare (all by default), under the
+// serving settings of the `inference` section (its defaults when the scenario has none).
+struct QuantizationInput {
+  std::vector<std::string> formats;
+  InferenceInput settings;
+};
+
+QuantizationInput parse_quantization(const Json& section, const InferenceInput& settings);
+Json quantization_input_to_json(const QuantizationInput& input);
+
 // The figures the catalog has for this model preset (none for a pasted config).
 std::vector<QualityFigure> quality_figures(const Catalog& catalog, const std::string& model_id);
 
@@ -45,10 +55,12 @@ struct TradeoffOption {
 
 // Every weight format for this model and hardware: memory, fit, speed, published quality, and
 // whether it is on the memory/quality Pareto frontier.
+// `formats`: the formats to compare, sized for this model (size_formats).
 std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& model,
                                                   const std::vector<TensorSpec>& tensors,
                                                   const AcceleratorSpec& device,
                                                   const InferenceInput& input,
+                                                  const std::vector<SizedFormat>& formats,
                                                   const std::vector<QualityFigure>& quality);
 
 Json tradeoff_to_json(const std::vector<TradeoffOption>& options);

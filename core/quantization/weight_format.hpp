@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include "model/model_spec.hpp"
 #include "model/tensors.hpp"
 #include "quantization/gguf_ftypes.hpp"
+#include "quantization/gguf_mix.hpp"
 
 namespace llm_sizer {
 
@@ -87,6 +89,28 @@ struct WeightsSize {
 
 WeightsSize weights_size(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                          const WeightFormat& format);
+
+// Sizes one model in many formats: the per-tensor work every format shares (GGUF tensor
+// categories) is done once. weights_size() is the one-format shortcut.
+class WeightsSizer {
+ public:
+  WeightsSizer(const ModelSpec& model, const std::vector<TensorSpec>& tensors);
+  WeightsSize operator()(const WeightFormat& format) const;
+
+ private:
+  const ModelSpec& model_;
+  const std::vector<TensorSpec>& tensors_;
+  GgufTensorTable gguf_table_;
+};
+
+// Formats with their sizes, for questions that compare formats (the best that fits, the tradeoff
+// table). `ids` must be known format ids.
+struct SizedFormat {
+  WeightFormat format;
+  WeightsSize size;
+};
+std::vector<SizedFormat> size_formats(const WeightsSizer& sizer,
+                                      const std::vector<std::string>& ids);
 
 // KV-cache element formats: "f16"/"fp16", "bf16", "f32"/"fp32", "fp8" (also "fp8_e4m3",
 // "fp8_e5m2"), "int8", and llama.cpp's block types "q8_0", "q4_0", "q4_1", "q5_0", "q5_1",

@@ -15,23 +15,41 @@ void add(WeightsSize& size, double& params, const TensorSpec& t, double bytes) {
 
 }  // namespace
 
-WeightsSize weights_size(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                         const WeightFormat& format) {
+WeightsSizer::WeightsSizer(const ModelSpec& model, const std::vector<TensorSpec>& tensors)
+    : model_(model), tensors_(tensors), gguf_table_(gguf_tensor_table(tensors)) {}
+
+WeightsSize WeightsSizer::operator()(const WeightFormat& format) const {
   WeightsSize size;
   double params = 0;
   if (format.scheme == WeightScheme::gguf) {
     const std::vector<GgmlType> types =
-        gguf_tensor_types(model, tensors, format.gguf_ftype, format.gguf_imatrix);
-    for (size_t i = 0; i < tensors.size(); ++i) {
-      const TensorSpec& t = tensors[i];
+        gguf_tensor_types(model_, tensors_, gguf_table_, format.gguf_ftype, format.gguf_imatrix);
+    for (size_t i = 0; i < tensors_.size(); ++i) {
+      const TensorSpec& t = tensors_[i];
       // A stacked expert tensor is one GGUF tensor: padded once.
       add(size, params, t, double(gguf_padded_bytes(types[i], t.row_length, t.rows * t.matrices)));
     }
   } else {
-    for (const auto& t : tensors) add(size, params, t, double(checkpoint_tensor_bytes(t, format)));
+    for (const auto& t : tensors_) add(size, params, t, double(checkpoint_tensor_bytes(t, format)));
   }
   size.bits_per_weight = params > 0 ? size.bytes * 8 / params : 0;
   return size;
+}
+
+WeightsSize weights_size(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                         const WeightFormat& format) {
+  return WeightsSizer(model, tensors)(format);
+}
+
+std::vector<SizedFormat> size_formats(const WeightsSizer& sizer,
+                                      const std::vector<std::string>& ids) {
+  std::vector<SizedFormat> sized;
+  for (const auto& id : ids) {
+    SizedFormat entry{parse_weight_format(id, "inference.weights"), {}};
+    entry.size = sizer(entry.format);
+    sized.push_back(std::move(entry));
+  }
+  return sized;
 }
 
 }  // namespace llm_sizer

@@ -156,8 +156,8 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
     out["training"] = training_result_to_json(*scenario.training, *result.training);
   if (result.inference) {
     out["inference"] = inference_to_json(*scenario.inference, *result.inference);
-    out["quantization"] = tradeoff_to_json(result.inference->tradeoff);
   }
+  if (result.quantization) out["quantization"] = tradeoff_to_json(*result.quantization);
   return out;
 }
 

@@ -93,7 +93,7 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
 
 Scenario parse_scenario(const Json& input, const Catalog& catalog) {
   const FieldReader root(input, "");
-  root.reject_unknown({"version", "model", "hardware", "training", "inference"});
+  root.reject_unknown({"version", "model", "hardware", "training", "inference", "quantization"});
   const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
 
   Scenario scenario;
@@ -120,8 +120,18 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog) {
         parse_inference(*inference, scenario.model.parsed.spec, scenario.hardware.accelerator,
                         scenario.hardware.count, catalog, scenario.warnings);
     scenario.normalized["inference"] = inference_input_to_json(*scenario.inference);
-    if (scenario.model.preset)
+  }
+  if (const Json* quantization = root.find("quantization")) {
+    const InferenceInput settings =
+        scenario.inference ? *scenario.inference
+                           : parse_inference(Json::object(), scenario.model.parsed.spec,
+                                             scenario.hardware.accelerator, scenario.hardware.count,
+                                             catalog, scenario.warnings);
+    scenario.quantization = parse_quantization(*quantization, settings);
+    scenario.normalized["quantization"] = quantization_input_to_json(*scenario.quantization);
+    if (scenario.model.preset) {
       scenario.quality = quality_figures(catalog, scenario.model.preset->id);
+    }
   }
   return scenario;
 }

@@ -33,6 +33,7 @@ struct Scenario {
   HardwareChoice hardware;
   std::optional<TrainingInput> training;  // absent when the scenario has no training section
   std::optional<InferenceInput> inference;
+  std::optional<QuantizationInput> quantization;  // present when the scenario asks for the table
   std::vector<QualityFigure> quality;  // published quality of the model preset, per format  //
                                        // present when the scenario has an inference section
   Json normalized;  // the input with every default written out, echoed in the result

@@ -14,7 +14,8 @@ test('presets() equals `llm-sizer presets`', () => {
 
 test('native and WASM give identical results for every model preset', () => {
   for (const preset of wasm.presets().models) {
-    for (const scenario of [{ model: preset.id }, { model: preset.id, inference: {} }]) {
+    for (const scenario of [{ model: preset.id }, { model: preset.id, inference: {} },
+      { model: preset.id, quantization: {} }]) {
       const text = JSON.stringify(scenario);
       assert.deepEqual(wasm.estimate(text), cliJson(['estimate', '-'], text), text);
     }

@@ -37,7 +37,8 @@ llm_sizer::ModelSpec spec_of(const llm_sizer::Json& config) {
 
 Typed typed(const llm_sizer::ModelSpec& model, GgufFtype ftype, bool imatrix = false) {
   Typed t{model, llm_sizer::list_tensors(model), {}};
-  t.types = llm_sizer::gguf_tensor_types(t.model, t.tensors, ftype, imatrix);
+  t.types = llm_sizer::gguf_tensor_types(t.model, t.tensors,
+                                         llm_sizer::gguf_tensor_table(t.tensors), ftype, imatrix);
   return t;
 }
 

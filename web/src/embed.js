@@ -38,13 +38,14 @@ async function boot() {
     return;
   }
   const engine = await startEngine();
+  const catalog = engine.catalog();
   const { result, error } = engine.estimate(linked.scenario);
   if (error) {
     replaceChildren(card, h('p', { class: 'problem' }, t('embed.error', { message: error.message })), footer);
     return;
   }
   const accelerator = result.hardware.accelerator;
-  const ctx = { result, t, fmt, expanded: new Set(), modelName: modelName(t, result.scenario, null, result) };
+  const ctx = { result, t, fmt, catalog, expanded: new Set(), modelName: modelName(t, result.scenario, null, result) };
   // Each flow the scenario carries, with its headline figures (the model's first, untitled).
   const groups = availableFlows(result).map((flow) => [flow, flow.headline(ctx)]).filter(([, items]) => items.length)
     .map(([flow, items]) => h('section', { class: 'stat-group', dataset: { flow: flow.id } },

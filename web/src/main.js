@@ -75,8 +75,8 @@ const app = {
     return flowById(app.ui.tab);
   },
   computed(scenario = app.scenario) {
-    const { section } = app.flow();
-    return withSections(scenario, section ? [section] : [], sections);
+    const { section, asks } = app.flow();
+    return { ...withSections(scenario, section ? [section] : [], sections), ...asks };
   },
   modelName() {
     return modelName(app.t, app.result && !app.error ? app.result.scenario : app.scenario, app.catalog);

@@ -1,15 +1,15 @@
 // The page's flows, one module each, in the order of the tab bar; the first flow is the one a
 // first visit opens. A flow is
 //
-//   { id, section, available(result), headline(ctx) → [{ path, label }], caption?(ctx) → text,
+//   { id, section, asks?, available(result), headline(ctx) → [{ path, label }], caption?(ctx) → text,
 //     render(ctx) → Node (or load() → the module whose default export has render), inputs,
 //     owns?, enter? }
 //
 // headline and caption are what the embed card shows of a flow (its key figures, and what they
 // are about: the weight format, the method). section names the scenario section the flow's block comes from (null: the model only). Every
 // tab is offered; opening one adds its section to the scenario (so the link carries it) and the
-// page asks the core for that section only: an inference estimate (with the quantization table)
-// costs the core far more than the rest, so each view computes what it shows. available() tests
+// page asks the core for that section only, so each view computes what it shows. asks adds
+// sections to the question without putting them in the link (the Quantization view's table). available() tests
 // for the flow's block in the result (result.inference, result.training, ...); render() shows the
 // headline answer first, then the breakdown, then the assumptions with their sources. ctx is
 // { result, t, fmt, expanded, catalog, modelName, chart, set }; numbers go through
@@ -58,7 +58,7 @@ export const flows = [
     available: (result) => Boolean(result.inference),
     headline: (ctx) => present(ctx, [['inference.fits', 'headline.fits'], ['inference.decode_tokens_per_s', 'headline.decode'],
       ['inference.cost_per_million_tokens_usd', 'headline.cost_per_million']]),
-    caption: ({ result }) => result.quantization?.options?.find((o) => o.format === result.scenario.inference.weights)?.name
+    caption: ({ result, catalog }) => catalog?.choices.inference.weights.find((w) => w.id === result.scenario.inference.weights)?.name
       ?? result.scenario.inference.weights,
     load: () => import('./inference.js'),
   },
@@ -115,6 +115,8 @@ export const flows = [
   {
     id: 'quantization',
     section: 'inference',
+    // The table is a question of its own: the core computes it only when asked.
+    asks: { quantization: {} },
     inputs: inferenceInputs,
     available: (result) => Array.isArray(result.quantization?.options),
     headline: () => [],
