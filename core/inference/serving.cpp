@@ -41,6 +41,16 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
                    {"layer_overhead", e.layer_overhead_s, "s"},
                    {"allreduce", d.allreduce_s, "s"}},
                   "roofline"});
+  out.emplace_back(
+      "inference.arithmetic_intensity",
+      Explanation{"{flops} / {bytes}",
+                  {{"flops", d.flops, "FLOP per step"}, {"bytes", d.bytes, "bytes per step"}},
+                  "roofline"});
+  out.emplace_back("inference.ridge_point",
+                   Explanation{"{peak} / {bandwidth}",
+                               {{"peak", e.peak_flops_per_s, "FLOP/s"},
+                                {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"}},
+                               "roofline"});
   out.emplace_back("inference.throughput_tokens_per_s",
                    Explanation{"{batch} * {decode_tokens_per_s}",
                                {{"batch", double(in.batch), "sequences"},
@@ -136,7 +146,12 @@ std::optional<Serving> estimate_serving(const ModelSpec& m, const std::vector<Te
     s.by_batch.push_back({batch, s.decode_context, per_user, double(batch) * per_user});
   }
   const int64_t max_context = std::max<int64_t>(256, limits.max_context_tokens);
-  for (int64_t context : doubling(256, max_context)) {
+  // The scenario's own decode context is one of the points, so a chart can mark it.
+  std::vector<int64_t> contexts = doubling(256, max_context);
+  contexts.push_back(s.decode_context);
+  std::sort(contexts.begin(), contexts.end());
+  contexts.erase(std::unique(contexts.begin(), contexts.end()), contexts.end());
+  for (int64_t context : contexts) {
     const double per_user = 1.0 / step(in.batch, context).seconds();
     s.by_context.push_back({in.batch, context, per_user, double(in.batch) * per_user});
   }
