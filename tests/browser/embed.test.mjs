@@ -1,17 +1,11 @@
 // The embed card: renders the linked scenario read-only, reports its height to the parent page,
 // and makes no request beyond its own files, from a site served under a sub-path.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { assertShowsCliResult, cliEstimate, linkFor, openPage, startSite } from './support.mjs';
+import { assertShowsCliResult, cliEstimate, linkFor, openPage, siteForTests } from './support.mjs';
 
-let site;
-before(async () => {
-  site = await startSite({ subPath: true });
-});
-after(async () => {
-  await site?.close();
-});
+const site = siteForTests({ subPath: true });
 
 test('the embed card shows the scenario, posts its height, and stays on its own site', async () => {
   const scenario = { model: 'llama-3-70b', hardware: { accelerator: 'h100-sxm', count: 2 } };

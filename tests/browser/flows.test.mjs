@@ -3,22 +3,16 @@
 // errors appear at their field, the charts draw, and the done-when scenario (Llama 3 70B on two
 // H100s: does it fit in 16-bit and in 4-bit, how fast does it decode) survives a copied link.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import {
-  assertShowsCliResult, cliEstimate, linkFor, openPage, pageState, settledUrl, startSite,
+  assertShowsCliResult, cliEstimate, linkFor, openPage, pageState, settledUrl, siteForTests,
 } from './support.mjs';
 import { runCli } from '../node/support.mjs';
 
 const { decodeState } = await import(new URL('../../web/src/url.js', import.meta.url));
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 const twoH100 = { count: 2 }; // the H100 SXM is the default device
 const linked = async (page) => decodeState(new URL(await settledUrl(page)).hash);

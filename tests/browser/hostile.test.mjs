@@ -1,19 +1,13 @@
 // Corrupt and hostile links: a friendly message, a clean fallback, and nothing executed.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { root } from '../node/support.mjs';
-import { assertShowsCliResult, linkFor, openPage, startSite } from './support.mjs';
+import { assertShowsCliResult, linkFor, openPage, siteForTests } from './support.mjs';
 
 const payload = '<img src=x onerror=alert(1)>';
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 // Nothing the link carried became markup: no <img>, no script ran (problems records dialogs).
 async function assertNothingInjected(page) {

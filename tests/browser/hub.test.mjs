@@ -2,21 +2,15 @@
 // intercepted here and answered with a real config.json from tests/reference/configs.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { root } from '../node/support.mjs';
-import { assertShowsCliResult, openPage, pageState, settledUrl, startSite } from './support.mjs';
+import { assertShowsCliResult, openPage, pageState, settledUrl, siteForTests } from './support.mjs';
 
 const configText = readFileSync(`${root}/tests/reference/configs/meta-llama-3-8b.json`, 'utf8');
 const hub = 'https://huggingface.co/**';
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 async function openHub(page, id) {
   await page.check('input[name="model-source"][value="hub"]');

@@ -2,20 +2,14 @@
 // scenario's CLI result and its UI state.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { root } from '../node/support.mjs';
-import { assertShowsCliResult, openPage, startSite } from './support.mjs';
+import { assertShowsCliResult, openPage, siteForTests } from './support.mjs';
 
 const fixtureFiles = ['links-v1.json'];
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 for (const file of fixtureFiles) {
   const { links } = JSON.parse(readFileSync(`${root}/tests/browser/fixtures/${file}`, 'utf8'));

@@ -2,21 +2,15 @@
 // copied link reproduces the page exactly, errors appear at their field.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import {
-  assertShowsCliResult, cliEstimate, linkFor, openPage, pageState, settledUrl, startSite,
+  assertShowsCliResult, cliEstimate, linkFor, openPage, pageState, settledUrl, siteForTests,
 } from './support.mjs';
 
 const { decodeState } = await import(new URL('../../web/src/url.js', import.meta.url));
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 test('a scenario link shows exactly the CLI result for the same scenario JSON', async () => {
   const scenario = { model: 'llama-3-70b', hardware: { accelerator: 'h100-sxm', count: 2 } };

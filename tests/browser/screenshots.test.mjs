@@ -2,17 +2,11 @@
 // Llama 3 70B on two H100s, at desktop and phone sizes, in both languages, light and dark: the
 // Inference view in every combination, the other views in English light and Chinese dark.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { linkFor, openPage, screenshot, startSite } from './support.mjs';
+import { linkFor, openPage, screenshot, siteForTests } from './support.mjs';
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 const sizes = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
 const scenario = { model: 'llama-3-70b', hardware: { accelerator: 'h100-sxm', count: 2 }, inference: {}, training: {} };

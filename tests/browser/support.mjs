@@ -2,6 +2,7 @@
 // Chromium through playwright-core (which never downloads a browser of its own).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -33,6 +34,19 @@ export async function startSite({ subPath = false } = {}) {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+// For a test file: the site and browser started before its tests and closed after them. The
+// returned object is filled in by the time the tests run.
+export function siteForTests(options) {
+  const site = {};
+  before(async () => {
+    Object.assign(site, await startSite(options));
+  });
+  after(async () => {
+    await site.close?.();
+  });
+  return site;
 }
 
 // Opens a page and waits for the app's own ready signal (WASM instantiated, first result shown).
