@@ -13,6 +13,18 @@ constexpr FamilyTraits make_llama(std::string_view type) {
   return t;
 }
 
+// GPT-2-era layouts: LayerNorm with bias, a plain (non-gated) MLP, biases on every projection.
+constexpr FamilyTraits make_plain(std::string_view type) {
+  FamilyTraits t;
+  t.model_type = type;
+  t.shape = type;
+  t.gated_mlp = false;
+  t.qkv_bias = t.o_bias = t.mlp_bias = true;
+  t.bias_from_attention_bias = false;
+  t.norm = NormKind::layer_norm;
+  return t;
+}
+
 constexpr std::array kFamilies = [] {
   std::array<FamilyTraits, 26> f{};
   size_t i = 0;
@@ -92,78 +104,47 @@ constexpr std::array kFamilies = [] {
     f[i++] = t;
   }
   {
-    // models/gpt2/modeling_gpt2.py: learned positions, LayerNorm, biases everywhere, tied head.
-    FamilyTraits t;
-    t.model_type = "gpt2";
-    t.shape = "gpt2";
-    t.gated_mlp = false;
-    t.qkv_bias = t.o_bias = t.mlp_bias = true;
-    t.bias_from_attention_bias = false;
-    t.norm = NormKind::layer_norm;
+    // models/gpt2/modeling_gpt2.py: learned positions, biases everywhere, tied head.
+    FamilyTraits t = make_plain("gpt2");
     t.learned_positions = true;
     t.tie_word_embeddings = true;
     t.fused_qkv = true;
     f[i++] = t;
   }
   {
-    // models/gpt_neox/modeling_gpt_neox.py: untied embed_out, biased qkv/dense/MLP.
-    FamilyTraits t;
-    t.model_type = "gpt_neox";
-    t.shape = "gpt_neox";
-    t.gated_mlp = false;
-    t.qkv_bias = t.o_bias = t.mlp_bias = true;
-    t.norm = NormKind::layer_norm;
+    // models/gpt_neox/modeling_gpt_neox.py: untied embed_out; attention_bias sets qkv/dense biases.
+    FamilyTraits t = make_plain("gpt_neox");
+    t.bias_from_attention_bias = true;
     t.fused_qkv = true;
     f[i++] = t;
   }
   {
     // models/bloom/modeling_bloom.py: LayerNorm after the embedding, ALiBi, tied head.
-    FamilyTraits t;
-    t.model_type = "bloom";
-    t.shape = "bloom";
-    t.gated_mlp = false;
-    t.qkv_bias = t.o_bias = t.mlp_bias = true;
-    t.bias_from_attention_bias = false;
-    t.norm = NormKind::layer_norm;
+    FamilyTraits t = make_plain("bloom");
     t.embedding_norm = true;
     t.tie_word_embeddings = true;
     t.fused_qkv = true;
     f[i++] = t;
   }
   {
-    // models/falcon/modeling_falcon.py: fused MQA/GQA qkv, parallel attention, config "bias".
-    FamilyTraits t;
-    t.model_type = "falcon";
-    t.shape = "falcon";
-    t.gated_mlp = false;
-    t.bias_from_attention_bias = false;
-    t.norm = NormKind::layer_norm;
+    // models/falcon/modeling_falcon.py: fused MQA/GQA qkv, parallel attention; biases only when
+    // the config's "bias" says so (read in hf_config.cpp).
+    FamilyTraits t = make_plain("falcon");
+    t.qkv_bias = t.o_bias = t.mlp_bias = false;
     t.tie_word_embeddings = true;
     t.fused_qkv = true;
     f[i++] = t;
   }
   {
     // models/phi/modeling_phi.py (Phi-1/2): one LayerNorm per parallel block, biased lm_head.
-    FamilyTraits t;
-    t.model_type = "phi";
-    t.shape = "phi";
-    t.gated_mlp = false;
-    t.qkv_bias = t.o_bias = t.mlp_bias = true;
-    t.bias_from_attention_bias = false;
-    t.norm = NormKind::layer_norm;
+    FamilyTraits t = make_plain("phi");
     t.norms_per_layer = 1;
     t.lm_head_bias = true;
     f[i++] = t;
   }
   {
-    // models/starcoder2/modeling_starcoder2.py: LayerNorm, plain GELU MLP, "use_bias".
-    FamilyTraits t;
-    t.model_type = "starcoder2";
-    t.shape = "starcoder2";
-    t.gated_mlp = false;
-    t.qkv_bias = t.o_bias = t.mlp_bias = true;
-    t.bias_from_attention_bias = false;
-    t.norm = NormKind::layer_norm;
+    // models/starcoder2/modeling_starcoder2.py: plain GELU MLP, "use_bias" (hf_config.cpp).
+    FamilyTraits t = make_plain("starcoder2");
     t.tie_word_embeddings = true;
     f[i++] = t;
   }
