@@ -1,5 +1,7 @@
 #include "scenario/scenario.hpp"
 
+#include <algorithm>
+
 #include "error.hpp"
 #include "model/config_aliases.hpp"
 #include "model/param_count.hpp"
@@ -18,6 +20,24 @@ const ModelPreset& find_model_preset(const Catalog& catalog, const std::string& 
                      "\"" + id + "\"");
   }
   return *preset;
+}
+
+// The preset a pasted config.json describes: the one whose config agrees on every key the core
+// reads (so the estimate is the preset's own), or null.
+const ModelPreset* preset_with_config(const Catalog& catalog, const Json& config) {
+  const auto keys = config_fields_read();
+  for (const ModelPreset& preset : catalog.models) {
+    const bool same = std::all_of(keys.begin(), keys.end(), [&](std::string_view key) {
+      const auto mine = config.find(std::string(key));
+      const auto theirs = preset.config.find(std::string(key));
+      if (mine == config.end() || theirs == preset.config.end()) {
+        return mine == config.end() && theirs == preset.config.end();
+      }
+      return *mine == *theirs;
+    });
+    if (same) return &preset;
+  }
+  return nullptr;
 }
 
 // "model" is a preset id, a Hugging Face config.json object, or {"preset": id, ...overrides}.
@@ -39,6 +59,8 @@ ModelChoice parse_model(const Json& value, const Catalog& catalog) {
     merge_config_overrides(target, overrides);
   } else if (value.is_object()) {
     choice.config = value;
+    choice.preset = preset_with_config(catalog, value);
+    choice.recognised = choice.preset != nullptr;
   } else {
     throw InputError("model", "must be a preset id or a config.json object", describe_value(value));
   }
