@@ -13,7 +13,8 @@ const superscript = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴',
 
 // The kind of a value, read from the unit in its name (the core's naming rule: _bytes, _s, ...).
 export function kindOf(name) {
-  const leaf = String(name);
+  // A figure by the rule of thumb (wall_days_6nd, flops_per_token_6n) has the unit of the figure.
+  const leaf = String(name).replace(/_6nd?$/, '');
   if (/(^|\.|_)(gpus_for_\w+|batch_for_\w+|min_devices|max_batch|max_micro_batch|grad_accumulation|count)$/.test(leaf)) return 'integer';
   if (/bytes_per_s$/.test(leaf)) return 'bytes_per_s';
   if (/bytes_per_token$/.test(leaf)) return 'bytes_per_token';
