@@ -4,16 +4,14 @@
 // language, untouched by the page's styles, and says what is wrong with a bad scenario.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { serve } from '../../scripts/serve.mjs';
-import { cliEstimate } from './support.mjs';
+import { cliEstimate, launchBrowser, watchedPage } from './support.mjs';
 import { root } from '../node/support.mjs';
 
-const { chromium } = createRequire(join(root, 'web/package.json'))('playwright-core');
 const packageDir = join(root, 'build/package');
 
 const servers = [];
@@ -39,11 +37,7 @@ before(async () => {
   };
   cdn = await start(packageDir, { 'access-control-allow-origin': '*' });
   docs = await start(docsDir);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {
@@ -54,13 +48,7 @@ after(async () => {
 
 async function open(file, html) {
   writeFileSync(join(docsDir, file), html);
-  const context = await browser.newContext();
-  const requests = [];
-  context.on('request', (request) => requests.push(request.url()));
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  const { context, page, requests, problems } = await watchedPage(browser);
   await page.goto(docs + file);
   await page.waitForFunction(() => [...document.querySelectorAll('llm-sizer-card')].every((card) => card.dataset.state));
   return { page, problems, requests, context };
