@@ -123,7 +123,7 @@ test('Quantization: one quality figure, the same rows behind every count, every 
   assert.deepEqual([...numbers].sort(), sources.map((_, i) => `[${i + 1}]`).sort());
   // Its formula: the published ratio, substituted.
   await page.click('#flow tr[data-format="q2_k"] .formula-toggle');
-  assert.match(await page.textContent('#flow .formula-holder:not([hidden]) .formula'), /1\.107955/);
+  assert.match(await page.textContent('#flow .formula-holder:not([hidden]) .formula'), /= \(1\.10796 - 1\) × 100 = 10\.7955/);
   assert.deepEqual(problems, []);
 });
 

@@ -25,6 +25,7 @@ export function defineCardElement({ css, wasmUrl, name = 'llm-sizer-card' }) {
 
     #root = this.attachShadow({ mode: 'open' });
     #drawing = 0; // the latest draw; an older one that finishes late is dropped
+    #connected = false; // attributes set before the element is connected draw once, on connecting
 
     constructor() {
       super();
@@ -32,11 +33,16 @@ export function defineCardElement({ css, wasmUrl, name = 'llm-sizer-card' }) {
     }
 
     connectedCallback() {
+      this.#connected = true;
       this.#draw();
     }
 
+    disconnectedCallback() {
+      this.#connected = false;
+    }
+
     attributeChangedCallback() {
-      if (this.isConnected) this.#draw();
+      if (this.#connected) this.#draw();
     }
 
     async #draw() {

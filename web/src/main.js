@@ -310,7 +310,11 @@ function selectTab(id, { focus = false } = {}) {
 function focusField(path) {
   const section = path.split('.')[0];
   if (sections.includes(section) && app.flow().section !== section) {
-    selectTab(flows.find((flow) => flow.section === section).id);
+    // The view that owns the section as it stands (fine-tuning for a LoRA run), so opening it
+    // changes nothing in the scenario.
+    const owner = flows.find((flow) => flow.section === section && flow.owns?.(app.scenario))
+      ?? flows.find((flow) => flow.section === section);
+    selectTab(owner.id);
   }
   const target = nearest(path, (p) => document.querySelector(`[data-field="${CSS.escape(p)}"]`))
     ?? nearest(path, (p) => document.querySelector(`[data-error-for="${CSS.escape(p)}"]`));

@@ -78,7 +78,13 @@ function table(ctx, options, sources) {
   let family = null;
   options.forEach((o, i) => {
     const path = (key) => `quantization.options.${i}.${key}`;
-    const number = (key) => (o[key] === null || o[key] === undefined ? '–' : resultNumber(ctx, path(key)).value);
+    const panels = []; // the row's formulas, opened under it
+    const number = (key) => {
+      if (o[key] === null || o[key] === undefined) return '–';
+      const { value, panel } = resultNumber(ctx, path(key));
+      if (panel) panels.push(panel);
+      return value;
+    };
     if (families.get(o.format) !== family) {
       family = families.get(o.format);
       const name = t.choice(`family.${family}`, family ?? '');
@@ -106,6 +112,7 @@ function table(ctx, options, sources) {
     h('td', { class: 'n' }, o.quality_kld === null ? (q ? '–' : notPublished()) : fmt.number(o.quality_kld)),
     h('td', {}, h('button', { type: 'button', class: 'use', attrs: { 'aria-pressed': String(current) }, dataset: { focusKey: `use:${o.format}` },
       on: { click: () => ctx.set('inference.weights', o.format) } }, current ? t('quant.in_use') : t('quant.use')))));
+    if (panels.length) rows.push(h('tr', { class: 'formula-row' }, h('td', { colSpan: 8 }, panels)));
   });
   const head = ['quant.format', 'quant.bits', 'quant.weights', 'quant.fits', 'quant.decode', 'quant.loss', 'quant.kld', '']
     .map((key) => h('th', { scope: 'col', class: key === 'quant.format' || !key ? undefined : 'n' },
