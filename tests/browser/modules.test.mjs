@@ -135,6 +135,8 @@ test('numbers are formatted by the unit in their name, in both byte units and la
   assert.deepEqual(en.fromInput('number', ''), { empty: true });
   assert.deepEqual(en.fromInput('number', '12abc'), { invalid: true });
   assert.equal(en.byName('training.wall_days', 0.5), '12 h');
+  assert.equal(en.byName('training.wall_days_6nd', 28.51), '28.5 days');
+  assert.equal(en.byName('training.global_batch_tokens', 8192), '8,192 tokens');
   assert.equal(en.byName('training.wall_days', 9269.06), '9,269 days');
   assert.equal(en.byName('quantization.options.3.quality_loss_pct', 2.5), '2.5%');
   assert.equal(en.byName('inference.kv_bytes_per_token', 327680), '320 KiB/token');
@@ -144,7 +146,7 @@ test('numbers are formatted by the unit in their name, in both byte units and la
     ['inference.ttft_s', 'seconds'], ['inference.decode_tokens_per_s', 'tokens_per_s'], ['training.cost_usd', 'usd'],
     ['inference.kv_cache_bytes', 'bytes'], ['training.flops_total_6nd', 'flops'], ['hardware.count', 'integer'],
     ['inference.speed_by_batch.0.tokens_per_s_per_user', 'tokens_per_s'], ['training.trainable_params', 'count'],
-    ['training.tokens', 'count'], ['training.grad_accumulation', 'integer'], ['inference.batch_for_target', 'integer'],
+    ['training.tokens', 'tokens'], ['training.grad_accumulation', 'integer'], ['inference.batch_for_target', 'integer'],
     ['inference.arithmetic_intensity', 'intensity'], ['training.pipeline_bubble_fraction', 'fraction'],
     ['training.flops_per_token_breakdown.forward_adapters', 'flops'], ['training.wall_days_6nd', 'days'],
     ['training.flops_per_token_6n', 'flops']]) {

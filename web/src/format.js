@@ -31,7 +31,8 @@ export function kindOf(name) {
   if (/_hours$/.test(leaf)) return 'hours';
   if (/_w$/.test(leaf)) return 'watts';
   if (/_s$/.test(leaf)) return 'seconds';
-  if (/(^|\.)params(_\w+)?$|_params$|\.breakdown\.\w+$|(^|\.|_)tokens$|(^|\.)steps$/.test(leaf)) return 'count';
+  if (/(^|\.|_)tokens$/.test(leaf)) return 'tokens';
+  if (/(^|\.)params(_\w+)?$|_params$|\.breakdown\.\w+$|(^|\.)steps$/.test(leaf)) return 'count';
   if (/fraction$|(^|\.)(mfu|model_flops_utilization|discount|fragmentation|margin)$|efficiency$/.test(leaf)) return 'fraction';
   return 'number';
 }
@@ -104,6 +105,7 @@ export function createFormat({ locale = 'en-US', bytes = 'GiB', words = {} } = {
       maximumFractionDigits: Math.abs(n) >= 1 && Math.abs(n) < 1e5 ? 2 : undefined }).format(n),
     kwh: (n) => scaled(n * 1e3, siPrefixes.map(([p, v]) => [`${p}Wh`, v])),
     watts: (n) => scaled(n, siPrefixes.map(([p, v]) => [`${p}W`, v])),
+    tokens: (n) => `${f.count(n)} ${word('tokens', 'tokens')}`,
     tokensPerSecond: (n) => `${short(n)} ${word('tokens_per_s', 'tokens/s')}`,
     perSecond: (n) => `${short(n)} ${word('per_s', '/s')}`,
     bytesPerToken: (n) => `${f.bytes(n)}${word('per_token', '/token')}`,
@@ -136,6 +138,7 @@ export function createFormat({ locale = 'en-US', bytes = 'GiB', words = {} } = {
         case 'watts': return f.watts(value);
         case 'seconds': return f.seconds(value);
         case 'count': return f.count(value);
+        case 'tokens': return f.tokens(value);
         case 'fraction': return f.fraction(value);
         case 'integer': return f.integer(value);
         default: return Number.isInteger(value) ? f.integer(value) : f.number(value);
