@@ -128,8 +128,8 @@ test('the Quantization view lists every format, marks the Pareto ones, and "Use"
   for (const [i, o] of options.entries()) {
     assert.equal(rows[i].pareto, String(o.pareto), o.format);
     assert.equal(rows[i].fits, `n ${o.fits ? 'yes' : 'no'}`, o.format);
-    // No figure is invented: a format without one says "not published" (perplexity and KLD).
-    assert.equal(rows[i].unknown, o.quality ? 0 : 2, o.format);
+    // No figure is invented: a format without one says "not published".
+    assert.equal(rows[i].unknown, o.quality ? 0 : 1, o.format);
   }
   assert.equal(await page.textContent('#flow [data-count="fits"]'), `${options.filter((o) => o.fits).length} of ${options.length}`);
   const [chart] = await assertChartsDrawn(page, 1);

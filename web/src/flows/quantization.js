@@ -93,11 +93,10 @@ function table(ctx, options, sources) {
     }
     const current = o.format === asked.weights;
     const q = o.quality;
-    const notPublished = () => h('span', { class: 'unknown' }, t('quant.not_published'));
     const loss = q
       ? [number('quality_loss_pct'), h('sup', {}, `[${sources.findIndex((s) => s.source === q.source) + 1}]`),
         h('span', { class: 'key' }, q.dataset ?? t('quant.dataset_not_stated'))]
-      : notPublished();
+      : h('span', { class: 'unknown' }, t('quant.not_published'));
     rows.push(h('tr', { class: [current ? 'current' : '', o.pareto ? 'pareto' : ''].join(' ').trim() || undefined,
       dataset: { format: o.format, pareto: String(o.pareto) } },
     h('th', { scope: 'row' }, h('span', { class: 'format-name' }, o.name), ' ', h('code', { class: 'key' }, o.format),
@@ -109,7 +108,7 @@ function table(ctx, options, sources) {
     h('td', { class: 'n' }, number('decode_tokens_per_s')),
     h('td', { class: 'n quality' }, loss,
       o.pareto ? h('span', { class: 'badge ok', title: t.glossary.pareto[1] }, t('quant.pareto')) : null),
-    h('td', { class: 'n' }, o.quality_kld === null ? (q ? '–' : notPublished()) : fmt.number(o.quality_kld)),
+    h('td', { class: 'n' }, o.quality_kld === null ? '–' : fmt.number(o.quality_kld)),
     h('td', {}, h('button', { type: 'button', class: 'use', attrs: { 'aria-pressed': String(current) }, dataset: { focusKey: `use:${o.format}` },
       on: { click: () => ctx.set('inference.weights', o.format) } }, current ? t('quant.in_use') : t('quant.use')))));
     if (panels.length) rows.push(h('tr', { class: 'formula-row' }, h('td', { colSpan: 8 }, panels)));
