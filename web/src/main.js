@@ -13,6 +13,7 @@ import { createModelPanel } from './panels/model_input.js';
 import { createSectionPanel } from './panels/section_input.js';
 import { createSharePanel } from './panels/share.js';
 import { chartSlots } from './render/charts/index.js';
+import { focusControl, problemBanner } from './render/problem.js';
 import { showProgress } from './render/progress.js';
 import { glossaryList, modelName } from './render/shell.js';
 import {
@@ -231,14 +232,12 @@ function renderResults() {
   const banner = $('result-error');
   if (app.error) {
     const field = fieldOfError(app.error.field);
-    // Ways out: to the field, the field without its value, or the example.
-    const droppable = field && (app.invalid.has(field) || getPath(app.scenario, field) !== undefined) && field !== 'model';
-    const action = (text, onClick, name) => h('button', { type: 'button', class: 'link', dataset: { action: name }, on: { click: onClick } }, text);
-    replaceChildren(banner, h('strong', {}, t('error.heading')), ' ', app.error.message, ' ',
-      h('span', { class: 'error-actions' },
-        field ? action(t('error.go_to_field'), () => focusField(field), 'go') : null,
-        droppable ? action(t('error.drop_field', { field }), () => app.dropField(field), 'drop') : null,
-        action(t('error.start_over'), () => app.startOver(), 'start-over')));
+    const droppable = field && field !== 'model' && (app.invalid.has(field) || getPath(app.scenario, field) !== undefined);
+    replaceChildren(banner, problemBanner(t, app.error, field, {
+      go: field ? () => focusField(field) : null,
+      drop: droppable ? () => app.dropField(field) : null,
+      startOver: () => app.startOver(),
+    }));
     banner.hidden = false;
   } else {
     banner.replaceChildren();
@@ -304,36 +303,17 @@ function selectTab(id, { focus = false } = {}) {
   if (focus) $(`tab-${app.ui.tab}`)?.focus();
 }
 
-// Shows and focuses the control for `path` (or, when the page has none for it, the nearest
-// enclosing one, else the line where its error is shown): a field of another view's section opens
-// that view first, and the folded groups around it open.
+// Shows and focuses the control for `path`: a field of another view's section opens that view
+// first (the view that owns the section as it stands, fine-tuning for a LoRA run, so opening it
+// changes nothing in the scenario).
 function focusField(path) {
   const section = path.split('.')[0];
   if (sections.includes(section) && app.flow().section !== section) {
-    // The view that owns the section as it stands (fine-tuning for a LoRA run), so opening it
-    // changes nothing in the scenario.
     const owner = flows.find((flow) => flow.section === section && flow.owns?.(app.scenario))
       ?? flows.find((flow) => flow.section === section);
     selectTab(owner.id);
   }
-  const target = nearest(path, (p) => document.querySelector(`[data-field="${CSS.escape(p)}"]`))
-    ?? nearest(path, (p) => document.querySelector(`[data-error-for="${CSS.escape(p)}"]`));
-  if (!target) return;
-  for (let node = target.parentElement; node; node = node.parentElement) {
-    if (node.tagName === 'DETAILS') node.open = true;
-  }
-  if (!target.matches('input, select, textarea, button')) target.tabIndex = -1;
-  target.scrollIntoView({ block: 'center' });
-  target.focus({ preventScroll: true });
-}
-
-// The first of path, its parent, its grandparent, ... for which find returns an element.
-function nearest(path, find) {
-  for (let current = path; current; current = current.includes('.') ? current.slice(0, current.lastIndexOf('.')) : '') {
-    const found = find(current);
-    if (found) return found;
-  }
-  return null;
+  focusControl(path);
 }
 
 // ---- the link ---------------------------------------------------------------------------
