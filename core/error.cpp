@@ -11,10 +11,11 @@ std::string compose(const std::string& field, const std::string& allowed, const 
 
 }  // namespace
 
-InputError::InputError(std::string field, std::string allowed, std::string got)
-    : std::runtime_error(compose(field, allowed, got)),
+InputError::InputError(std::string field, Message allowed, std::string got)
+    : std::runtime_error(compose(field, english(allowed), got)),
       field_(std::move(field)),
-      allowed_(std::move(allowed)),
+      rule_(std::move(allowed)),
+      allowed_(english(rule_)),
       got_(std::move(got)) {}
 
 }  // namespace llm_sizer

@@ -1,18 +1,26 @@
 #include "estimate.hpp"
 
+#include "error.hpp"
+
 #include "model/param_explain.hpp"
 #include "scenario/result_json.hpp"
 #include "training/training_explain.hpp"
 
 namespace llm_sizer {
 
-Result estimate(const Scenario& scenario) {
+Result estimate_model(const Scenario& scenario) {
   Result result;
   result.warnings = scenario.warnings;
   const ModelSpec& model = scenario.model.parsed.spec;
   result.model.tensors = list_tensors(model);
   result.model.params = count_parameters(model, result.model.tensors);
   explain_parameters(model, result.model.params, result.explanations);
+  return result;
+}
+
+Result estimate(const Scenario& scenario) {
+  Result result = estimate_model(scenario);
+  const ModelSpec& model = scenario.model.parsed.spec;
   if (scenario.training) {
     const AcceleratorSpec& accelerator = scenario.hardware.accelerator;
     result.training = estimate_training(model, result.model.tensors, result.model.params,
@@ -40,6 +48,15 @@ Result estimate(const Scenario& scenario) {
 Json estimate_json(const Json& input, const Catalog& catalog) {
   const Scenario scenario = parse_scenario(input, catalog);
   return result_to_json(scenario, estimate(scenario));
+}
+
+Json estimate_model_json(const Json& input, const Catalog& catalog) {
+  const FieldReader root(input, "");
+  for (const std::string_view section : {"training", "inference", "quantization"}) {
+    if (root.has(section)) throw InputError(std::string(section), {"error.section_elsewhere"}, "");
+  }
+  const Scenario scenario = parse_model_scenario(input, catalog);
+  return model_result_to_json(scenario, estimate_model(scenario));
 }
 
 }  // namespace llm_sizer

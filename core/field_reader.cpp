@@ -16,13 +16,11 @@ std::string format_bound(double value) {
   return text;
 }
 
-std::string join(const std::vector<std::string_view>& items) {
-  std::string joined;
-  for (const auto& item : items) {
-    if (!joined.empty()) joined += ", ";
-    joined += item;
-  }
-  return joined;
+template <typename Items>
+Json list(const Items& items) {
+  Json out = Json::array();
+  for (const auto& item : items) out.push_back(item);
+  return out;
 }
 
 std::optional<int64_t> as_integer(const Json& value) {
@@ -45,12 +43,14 @@ bool NumberRange::contains(double value) const {
   return above && below;
 }
 
-std::string NumberRange::describe() const {
+Message NumberRange::describe() const {
   if (std::isinf(max) && min == 0.0) {
-    return min_open ? "must be a positive number" : "must be a number >= 0";
+    return {min_open ? MessageCode("error.positive_number")
+                     : MessageCode("error.non_negative_number")};
   }
-  return "must be a number in " + std::string(min_open ? "(" : "[") + format_bound(min) + ", " +
-         format_bound(max) + (max_open ? ")" : "]");
+  return {"error.number_in",
+          {{"range", std::string(min_open ? "(" : "[") + format_bound(min) + ", " +
+                         format_bound(max) + (max_open ? ")" : "]")}}};
 }
 
 std::string describe_value(const Json& value) {
@@ -63,7 +63,7 @@ std::string describe_value(const Json& value) {
 FieldReader::FieldReader(const Json& object, std::string path)
     : object_(object), path_(std::move(path)) {
   if (!object_.is_object()) {
-    throw InputError(path_, "must be a JSON object", describe_value(object_));
+    throw InputError(path_, {"error.object"}, describe_value(object_));
   }
 }
 
@@ -79,10 +79,10 @@ const Json* FieldReader::find(std::string_view key) const {
 
 int64_t FieldReader::positive_int(std::string_view key) const {
   const Json* value = find(key);
-  if (value == nullptr) throw InputError(field(key), "is required (a positive integer)", "");
+  if (value == nullptr) throw InputError(field(key), {"error.required_positive_integer"}, "");
   const auto integer = as_integer(*value);
   if (!integer || *integer <= 0) {
-    throw InputError(field(key), "must be a positive integer", describe_value(*value));
+    throw InputError(field(key), {"error.positive_integer"}, describe_value(*value));
   }
   return *integer;
 }
@@ -93,13 +93,11 @@ std::optional<int64_t> FieldReader::optional_int(std::string_view key, int64_t m
   if (value == nullptr) return std::nullopt;
   const auto integer = as_integer(*value);
   if (!integer || *integer < min || *integer > max) {
-    std::string allowed = "must be an integer";
+    Message allowed{"error.integer_in", {{"min", min}, {"max", max}}};
     if (min == 1 && max == std::numeric_limits<int64_t>::max()) {
-      allowed = "must be a positive integer";
+      allowed = {"error.positive_integer"};
     } else if (max == std::numeric_limits<int64_t>::max()) {
-      allowed += " >= " + std::to_string(min);
-    } else {
-      allowed += " in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+      allowed = {"error.integer_at_least", {{"min", min}}};
     }
     throw InputError(field(key), allowed, describe_value(*value));
   }
@@ -128,7 +126,7 @@ std::optional<bool> FieldReader::optional_bool(std::string_view key) const {
   const Json* value = find(key);
   if (value == nullptr) return std::nullopt;
   if (!value->is_boolean()) {
-    throw InputError(field(key), "must be true or false", describe_value(*value));
+    throw InputError(field(key), {"error.boolean"}, describe_value(*value));
   }
   return value->get<bool>();
 }
@@ -141,7 +139,7 @@ std::optional<std::string> FieldReader::optional_string(std::string_view key) co
   const Json* value = find(key);
   if (value == nullptr) return std::nullopt;
   if (!value->is_string()) {
-    throw InputError(field(key), "must be a string", describe_value(*value));
+    throw InputError(field(key), {"error.string"}, describe_value(*value));
   }
   return value->get<std::string>();
 }
@@ -153,7 +151,8 @@ std::string FieldReader::choice_or(std::string_view key, std::string_view fallba
   const bool known = value->is_string() && std::find(allowed.begin(), allowed.end(),
                                                      value->get<std::string>()) != allowed.end();
   if (!known)
-    throw InputError(field(key), "must be one of " + join(allowed), describe_value(*value));
+    throw InputError(field(key), {"error.one_of", {{"allowed", list(allowed)}}},
+                     describe_value(*value));
   return value->get<std::string>();
 }
 
@@ -162,12 +161,11 @@ std::vector<int64_t> FieldReader::int_list(std::string_view key) const {
   const Json* value = find(key);
   if (value == nullptr) return items;
   if (!value->is_array()) {
-    throw InputError(field(key), "must be an array of integers", describe_value(*value));
+    throw InputError(field(key), {"error.integer_array"}, describe_value(*value));
   }
   for (const auto& item : *value) {
     const auto integer = as_integer(item);
-    if (!integer)
-      throw InputError(field(key), "must be an array of integers", describe_value(*value));
+    if (!integer) throw InputError(field(key), {"error.integer_array"}, describe_value(*value));
     items.push_back(*integer);
   }
   return items;
@@ -179,7 +177,7 @@ std::vector<std::string> FieldReader::string_list(std::string_view key) const {
   if (value == nullptr) return items;
   const bool valid = value->is_array() && std::all_of(value->begin(), value->end(),
                                                       [](const Json& j) { return j.is_string(); });
-  if (!valid) throw InputError(field(key), "must be an array of strings", describe_value(*value));
+  if (!valid) throw InputError(field(key), {"error.string_array"}, describe_value(*value));
   for (const auto& item : *value) items.push_back(item.get<std::string>());
   return items;
 }
@@ -187,8 +185,7 @@ std::vector<std::string> FieldReader::string_list(std::string_view key) const {
 void FieldReader::reject_unknown(std::initializer_list<std::string_view> known) const {
   for (const auto& [key, value] : object_.items()) {
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      std::vector<std::string_view> allowed(known);
-      throw InputError(field(key), "is not a known field; known fields: " + join(allowed), "");
+      throw InputError(field(key), {"error.unknown_field", {{"known", list(known)}}}, "");
     }
   }
 }

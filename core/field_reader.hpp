@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "message.hpp"
+
 namespace llm_sizer {
 
 using Json = nlohmann::json;
@@ -21,7 +23,7 @@ struct NumberRange {
   bool max_open = false;
 
   bool contains(double value) const;
-  std::string describe() const;
+  Message describe() const;
 };
 
 inline constexpr NumberRange kPositive{0.0, std::numeric_limits<double>::infinity(), true, false};

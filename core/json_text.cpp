@@ -20,10 +20,8 @@ Json parse_json_text(std::string_view text) {
     if (const auto colon = reason.rfind(": "); colon != std::string::npos) {
       reason = reason.substr(colon + 2);
     }
-    throw InputError("",
-                     "invalid JSON at line " + std::to_string(line) + ", column " +
-                         std::to_string(column) + ": " + reason,
-                     "");
+    throw InputError(
+        "", {"error.json_syntax", {{"line", line}, {"column", column}, {"reason", reason}}}, "");
   }
 }
 

@@ -22,7 +22,8 @@ const common = {
   minify: true,
   sourcemap: false,
   outdir: siteDir,
-  alias: { 'llm-sizer-wasm': join(wasmDir, 'api.mjs') },
+  // The whole core, and the first view's model module (wasm/CMakeLists.txt).
+  alias: { 'llm-sizer-wasm': join(wasmDir, 'api.mjs'), 'llm-sizer-model-wasm': join(wasmDir, 'model_api.mjs') },
   legalComments: 'none',
   logLevel: 'warning',
 };
@@ -55,5 +56,5 @@ for (const [html, script] of [['index.html', 'app.js'], ['embed.html', 'embed.js
   if (!page.includes(tag)) throw new Error(`${html} has no ${tag.trim()}`);
   await writeFile(join(siteDir, html), page.replace(tag, `${preloads}${tag}`));
 }
-await copyFile(join(wasmDir, 'llm_sizer_wasm.wasm'), join(siteDir, 'llm_sizer_wasm.wasm'));
+for (const wasm of ['llm_sizer_wasm.wasm', 'llm_sizer_model_wasm.wasm']) await copyFile(join(wasmDir, wasm), join(siteDir, wasm));
 console.log(`site: ${siteDir}`);

@@ -43,7 +43,7 @@ ModelPreset parse_model_preset(const FieldReader& r) {
   p.official_params_precision =
       r.choice_or("official_params_precision", "rounded", {"exact", "rounded"});
   p.context_length = r.int_or("context_length", 0, 1);
-  if (!r.has("config")) throw InputError(r.field("config"), "is required", "");
+  if (!r.has("config")) throw InputError(r.field("config"), {"error.required"}, "");
   FieldReader config(*r.find("config"), r.field("config"));
   p.config = config.json();
   return p;
@@ -69,7 +69,7 @@ Catalog load_catalog(std::span<const EmbeddedFile> files) {
   for (const auto& file : files) {
     const std::string file_path = "data/" + std::string(file.path);
     const Json entries = Json::parse(file.text.begin(), file.text.end());
-    if (!entries.is_array()) throw InputError(file_path, "must be a JSON array of entries", "");
+    if (!entries.is_array()) throw InputError(file_path, {"error.catalog_array"}, "");
     const std::string kind = kind_of(file.path);
     Json& listing = catalog.listing[kind];
     if (listing.is_null()) listing = Json::array();
@@ -77,14 +77,15 @@ Catalog load_catalog(std::span<const EmbeddedFile> files) {
       const FieldReader entry(entries[i], file_path + "[" + std::to_string(i) + "]");
       const auto id = entry.optional_string("id").value_or("");
       if (!valid_id(id)) {
-        throw InputError(entry.field("id"), "must be a lower-case id ([a-z0-9][a-z0-9._-]*)",
+        throw InputError(entry.field("id"), {"error.catalog_id"},
                          describe_value(entries[i].value("id", Json())));
       }
       if (entry.optional_string("source").value_or("").empty()) {
-        throw InputError(entry.field("source"), "must name where the figures come from", "");
+        throw InputError(entry.field("source"), {"error.catalog_source"}, "");
       }
       if (!seen_ids.insert({kind, id}).second) {
-        throw InputError(entry.field("id"), "must be unique among " + kind, "\"" + id + "\"");
+        throw InputError(entry.field("id"), {"error.catalog_unique", {{"kind", kind}}},
+                         "\"" + id + "\"");
       }
       if (kind == "models") catalog.models.push_back(parse_model_preset(entry));
       if (kind == "accelerators") catalog.accelerators.push_back(parse_accelerator(entry));
@@ -92,10 +93,6 @@ Catalog load_catalog(std::span<const EmbeddedFile> files) {
     }
   }
   return catalog;
-}
-
-Catalog load_builtin_catalog() {
-  return load_catalog(embedded_data_files());
 }
 
 }  // namespace llm_sizer

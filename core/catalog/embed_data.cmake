@@ -1,6 +1,7 @@
 # Writes a C++ source that holds the catalog's JSON files, so the core (and the WASM page) carries
 # its data with it and needs no file system or network round trip.
-# Usage: cmake -DDATA_DIR=... -DOUTPUT=... -DFILES="a.json|b.json" -P embed_data.cmake
+# Usage: cmake -DDATA_DIR=... -DOUTPUT=... -DFILES="a.json|b.json" -DKEEP_ACCELERATOR_NOTES=ON|OFF
+#        -P embed_data.cmake
 string(REPLACE "|" ";" FILES "${FILES}")
 set(delimiter "llm_sizer_data")
 set(body "")
@@ -9,9 +10,10 @@ foreach(relative IN LISTS FILES)
   # JSON strings cannot hold raw newlines, so a newline and the indentation after it are always
   # layout: dropping them shrinks the page's download without touching any value.
   string(REGEX REPLACE "\n[ ]*" "" text "${text}")
-  # Explanatory notes stay in the repository; the page ships every figure and its source, and
-  # the accelerators' notes (they say how a dense figure was derived from a sparse one).
-  if(NOT relative MATCHES "^accelerators/")
+  # Explanatory notes stay in the repository; the catalog ships every figure and its source, and
+  # (KEEP_ACCELERATOR_NOTES) the accelerators' notes, which say how a dense figure was derived from
+  # a sparse one (`llm-sizer presets` lists them; the page shows none).
+  if(NOT (KEEP_ACCELERATOR_NOTES AND relative MATCHES "^accelerators/"))
     set(json_string "\"([^\"\\]|\\\\.)*\"")
     string(REGEX REPLACE ",[ ]*\"notes\": *${json_string}" "" text "${text}")
     string(REGEX REPLACE "\"notes\": *${json_string},[ ]*" "" text "${text}")

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "message.hpp"
 
 namespace llm_sizer {
 
@@ -25,15 +26,17 @@ std::optional<GpuPrice> catalog_gpu_price(const Catalog& catalog, std::string_vi
   const Json& chosen = *on_demand[(on_demand.size() - 1) / 2];
   GpuPrice price;
   price.usd_per_gpu_hour = chosen["price_per_gpu_hour_usd"].get<double>();
+  const Message rule{"price.lower_median",
+                     {{"count", on_demand.size()}, {"accelerator", accelerator_id}}};
   price.source = {{"kind", "catalog"},
-                  {"rule", "lower median of the catalog's " + std::to_string(on_demand.size()) +
-                               " on-demand prices for " + std::string(accelerator_id)},
+                  {"rule", english(rule)},
                   {"id", chosen.value("id", "")},
                   {"provider", chosen.value("provider", "")},
                   {"instance", chosen.value("instance", "")},
                   {"region", chosen.value("region", "")},
                   {"as_of", chosen.value("as_of", "")},
                   {"source", chosen.value("source", "")}};
+  put_message_codes(price.source, "rule", rule);
   return price;
 }
 

@@ -18,14 +18,15 @@ constexpr int kBadInput = 2;
 const char* const kUsage =
     "usage: llm-sizer estimate [FILE|-]   print the result JSON for a scenario (stdin if - or "
     "none)\n"
-    "       llm-sizer presets             list model, accelerator and other catalog presets\n";
+    "       llm-sizer presets             list model, accelerator and other catalog presets\n"
+    "       llm-sizer messages            list the codes of the core's texts with their English\n";
 
 std::string read_input(const std::string& path) {
   if (path == "-") {
     return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
   }
   std::ifstream file(path, std::ios::binary);
-  if (!file) throw llm_sizer::InputError("", "cannot read scenario file " + path, "");
+  if (!file) throw llm_sizer::InputError("", {"error.read_file", {{"path", path}}}, "");
   std::ostringstream text;
   text << file.rdbuf();
   return text.str();
@@ -40,6 +41,10 @@ int main(int argc, char** argv) {
     if (command == "estimate" && argc <= 3) {
       const auto scenario = llm_sizer::parse_json_text(read_input(argc == 3 ? argv[2] : "-"));
       std::cout << llm_sizer::estimate_json(scenario, catalog).dump(2) << "\n";
+      return 0;
+    }
+    if (command == "messages" && argc == 2) {
+      std::cout << llm_sizer::message_table_json().dump(2) << "\n";
       return 0;
     }
     if (command == "presets" && argc == 2) {

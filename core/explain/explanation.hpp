@@ -4,13 +4,18 @@
 #include <utility>
 #include <vector>
 
+#include "message.hpp"
+
 namespace llm_sizer {
 
-// One named input of a formula, e.g. {"h", 4096, ""} or {"bandwidth", 3.35e12, "bytes/s"}.
+// One named input of a formula, e.g. {"h", 4096} or {"bandwidth", 3.35e12, "unit.bytes_per_s"}:
+// the unit (or what the value counts) is a code of the message table, with its values if its
+// text names any ({"peak", 9.9e14, "unit.flops_per_s_dense", {{"precision", "bf16"}}}).
 struct Term {
   std::string name;
   double value = 0;
-  std::string unit;
+  MessageCode unit = {};
+  nlohmann::json unit_params = nlohmann::json::object();
 };
 
 // How a result number was obtained: a formula whose {placeholders} name its terms, and the

@@ -17,7 +17,7 @@ AcceleratorSpec parse_accelerator(const FieldReader& r) {
   a.memory_type = r.optional_string("memory_type").value_or("");
   a.source = r.optional_string("source").value_or("");
   a.memory_bytes = r.optional_number("memory_bytes", kPositive).value_or(0);
-  if (a.memory_bytes == 0) throw InputError(r.field("memory_bytes"), "is required (bytes > 0)", "");
+  if (a.memory_bytes == 0) throw InputError(r.field("memory_bytes"), {"error.memory_required"}, "");
   a.memory_bandwidth_bytes_per_s =
       r.optional_number("memory_bandwidth_bytes_per_s", kPositive).value_or(0);
   if (const Json* peaks = r.find("dense_flops_per_s")) {

@@ -30,28 +30,22 @@ void check_tensor_parallel(const FieldReader& r, const ModelSpec& m, int64_t tp,
                            Runtime runtime) {
   const std::string field = r.field("tp");
   if (devices % tp != 0) {
-    throw InputError(field, "must divide hardware.count (" + std::to_string(devices) + ")",
-                     std::to_string(tp));
+    throw InputError(field, {"error.divide_count", {{"count", devices}}}, std::to_string(tp));
   }
   if (runtime == Runtime::llama_cpp) {
     if (tp > m.num_layers) {
-      throw InputError(
-          field,
-          "must not exceed the layers llama.cpp splits (" + std::to_string(m.num_layers) + ")",
-          std::to_string(tp));
+      throw InputError(field, {"error.llama_cpp_split_layers", {{"layers", m.num_layers}}},
+                       std::to_string(tp));
     }
     return;
   }
   if (m.num_heads % tp != 0) {
-    throw InputError(field, "must divide num_attention_heads (" + std::to_string(m.num_heads) + ")",
+    throw InputError(field, {"error.divide_attention_heads", {{"heads", m.num_heads}}},
                      std::to_string(tp));
   }
   const int64_t kv = m.num_kv_heads;
   if (!m.mla && kv % tp != 0 && tp % kv != 0) {
-    throw InputError(field,
-                     "must divide num_key_value_heads (" + std::to_string(kv) +
-                         ") or be a multiple of it (KV heads are then replicated)",
-                     std::to_string(tp));
+    throw InputError(field, {"error.divide_kv_heads", {{"kv_heads", kv}}}, std::to_string(tp));
   }
 }
 
@@ -109,8 +103,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
       100'000'000);
   if (model_max > 0 && in.context_tokens > model_max && !in.allow_long_context) {
     throw InputError(r.field("context_tokens"),
-                     "must not exceed the model's max_position_embeddings (" +
-                         std::to_string(model_max) + ") unless allow_long_context is true",
+                     {"error.context_over_model", {{"context", model_max}}},
                      std::to_string(in.context_tokens));
   }
   // The request shape defaults to 1024 prompt and 256 output tokens, shortened to fit.
@@ -121,8 +114,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                in.context_tokens);
   if (in.prompt_tokens + in.output_tokens > in.context_tokens) {
     throw InputError(r.field("prompt_tokens"),
-                     "plus output_tokens must not exceed context_tokens (" +
-                         std::to_string(in.context_tokens) + ")",
+                     {"error.request_over_context", {{"context", in.context_tokens}}},
                      std::to_string(in.prompt_tokens) + " + " + std::to_string(in.output_tokens));
   }
 
@@ -148,8 +140,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   } else {
     in.price_source = {{"kind", "none"}};
     warnings.push_back({r.field("price_per_gpu_hour_usd"),
-                        "the catalog has no on-demand price for " + device.name +
-                            "; give one to get the cost per million tokens"});
+                        {"warning.no_price_inference", {{"device", device.name}}}});
   }
   in.target_requests_per_s = r.optional_number("target_requests_per_s", kPositive);
   in.min_tokens_per_s_per_user = r.optional_number("min_tokens_per_s_per_user", kPositive);
@@ -187,7 +178,9 @@ Json inference_choices() {
   Json weights = Json::array();
   for (const auto& id : weight_format_ids()) {
     const WeightFormat format = parse_weight_format(id, "inference.weights");
-    weights.push_back({{"id", id}, {"name", format.name}, {"family", format.family}});
+    Json choice = {{"id", id}, {"name", english(format.name)}, {"family", format.family}};
+    put_message_codes(choice, "name", format.name);
+    weights.push_back(std::move(choice));
   }
   return {{"runtime", kRuntimeNames}, {"weights", weights}, {"kv_cache", kv_format_ids()}};
 }

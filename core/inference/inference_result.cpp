@@ -12,8 +12,8 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
       r.weights.bits_per_weight > 0 ? r.weights.bytes * 8.0 / r.weights.bits_per_weight : 0.0;
   out.emplace_back("inference.weights_bytes",
                    Explanation{"{params} * {bits_per_weight} / 8",
-                               {{"params", params, "params"},
-                                {"bits_per_weight", r.weights.bits_per_weight, "bits"}},
+                               {{"params", params, "unit.params"},
+                                {"bits_per_weight", r.weights.bits_per_weight, "unit.bits"}},
                                "weight-formats"});
   if (m.mla) {
     out.emplace_back(
@@ -22,10 +22,10 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
                     {{"attention_layers",
                       mem.kv.bytes_per_token() /
                           (mem.kv.latent_elements_per_layer * in.kv_cache.bytes_per_element),
-                      "layers"},
-                     {"kv_lora_rank", double(m.mla->kv_lora_rank), ""},
-                     {"rope_dim", double(m.mla->qk_rope_head_dim), ""},
-                     {"bytes_per_element", in.kv_cache.bytes_per_element, "bytes"}},
+                      "unit.layers"},
+                     {"kv_lora_rank", double(m.mla->kv_lora_rank)},
+                     {"rope_dim", double(m.mla->qk_rope_head_dim)},
+                     {"bytes_per_element", in.kv_cache.bytes_per_element, "unit.bytes"}},
                     "deepseek-v2"});
   } else {
     const double per_layer =
@@ -34,10 +34,10 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
         "inference.kv_bytes_per_token",
         Explanation{"{attention_layers} * 2 * {n_kv} * {d} * {bytes_per_element}",
                     {{"attention_layers", per_layer > 0 ? mem.kv.bytes_per_token() / per_layer : 0,
-                      "layers"},
-                     {"n_kv", double(m.num_kv_heads), "heads"},
-                     {"d", double(m.head_dim), ""},
-                     {"bytes_per_element", in.kv_cache.bytes_per_element, "bytes"}},
+                      "unit.layers"},
+                     {"n_kv", double(m.num_kv_heads), "unit.heads"},
+                     {"d", double(m.head_dim)},
+                     {"bytes_per_element", in.kv_cache.bytes_per_element, "unit.bytes"}},
                     "kv-cache"});
   }
   const double context = double(mem.allocated_tokens);
@@ -46,12 +46,12 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
   const Explanation kv{
       "{batch} * ({global_bytes_per_token} * {context} + {window_bytes_per_token} * "
       "{window_tokens} + {state_bytes})",
-      {{"batch", double(in.batch), "sequences"},
-       {"global_bytes_per_token", mem.kv.full_bytes_per_token, "bytes"},
-       {"context", context, "tokens"},
-       {"window_bytes_per_token", mem.kv.sliding_bytes_per_token, "bytes"},
-       {"window_tokens", window, "tokens"},
-       {"state_bytes", mem.kv.state_bytes, "bytes"}},
+      {{"batch", double(in.batch), "unit.sequences"},
+       {"global_bytes_per_token", mem.kv.full_bytes_per_token, "unit.bytes"},
+       {"context", context, "unit.tokens"},
+       {"window_bytes_per_token", mem.kv.sliding_bytes_per_token, "unit.bytes"},
+       {"window_tokens", window, "unit.tokens"},
+       {"state_bytes", mem.kv.state_bytes, "unit.bytes"}},
       "kv-cache"};
   out.emplace_back("inference.kv_cache_bytes", kv);
   const DeviceMemory& d = mem.per_device;
@@ -62,17 +62,17 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
   if (heads > 0) {
     out.emplace_back("inference.per_device.kv_cache_bytes",
                      Explanation{"{kv_cache} * {kv_heads_per_device} / {kv_heads}",
-                                 {{"kv_cache", mem.kv_cache_bytes, "bytes"},
-                                  {"kv_heads_per_device", heads_here, "heads"},
-                                  {"kv_heads", heads, "heads"}},
+                                 {{"kv_cache", mem.kv_cache_bytes, "unit.bytes"},
+                                  {"kv_heads_per_device", heads_here, "unit.heads"},
+                                  {"kv_heads", heads, "unit.heads"}},
                                  "kv-cache"});
   }
   out.emplace_back("inference.memory_per_device_bytes",
                    Explanation{"{weights} + {kv_cache} + {activations} + {overhead}",
-                               {{"weights", d.weights_bytes, "bytes"},
-                                {"kv_cache", d.kv_cache_bytes, "bytes"},
-                                {"activations", d.activation_bytes, "bytes"},
-                                {"overhead", d.overhead_bytes, "bytes"}},
+                               {{"weights", d.weights_bytes, "unit.bytes"},
+                                {"kv_cache", d.kv_cache_bytes, "unit.bytes"},
+                                {"activations", d.activation_bytes, "unit.bytes"},
+                                {"overhead", d.overhead_bytes, "unit.bytes"}},
                                "runtime-memory"});
 }
 
@@ -141,10 +141,11 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
   explain_memory(model, input, r, explanations);
   r.serving = estimate_serving(model, tensors, r.weights, device, input, r.inverse, explanations);
   if (!r.serving) {
-    warnings.push_back({"hardware.accelerator",
-                        device.name + " has no sourced memory bandwidth or peak for " +
-                            std::string(precision_name(compute_precision(input.weights, device))) +
-                            "; give them to get speeds"});
+    warnings.push_back(
+        {"hardware.accelerator",
+         {"warning.no_speed_specs",
+          {{"device", device.name},
+           {"precision", precision_name(compute_precision(input.weights, device))}}}});
   }
   return r;
 }

@@ -31,68 +31,70 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
       "inference.decode_tokens_per_s",
       Explanation{"1 / (max({bytes} / ({bandwidth} * {memory_efficiency}), {flops} / ({peak} * "
                   "{compute_efficiency})) + {layers} * {layer_overhead} + {allreduce})",
-                  {{"bytes", d.bytes, "bytes per step"},
-                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
-                   {"memory_efficiency", e.memory, ""},
-                   {"flops", d.flops, "FLOP per step"},
-                   {"peak", e.peak_flops_per_s, "FLOP/s"},
-                   {"compute_efficiency", e.compute, ""},
-                   {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "layers"},
-                   {"layer_overhead", e.layer_overhead_s, "s"},
-                   {"allreduce", d.allreduce_s, "s"}},
+                  {{"bytes", d.bytes, "unit.bytes_per_step"},
+                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"},
+                   {"memory_efficiency", e.memory},
+                   {"flops", d.flops, "unit.flop_per_step"},
+                   {"peak", e.peak_flops_per_s, "unit.flops_per_s"},
+                   {"compute_efficiency", e.compute},
+                   {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "unit.layers"},
+                   {"layer_overhead", e.layer_overhead_s, "unit.s"},
+                   {"allreduce", d.allreduce_s, "unit.s"}},
+                  "roofline"});
+  out.emplace_back("inference.arithmetic_intensity",
+                   Explanation{"{flops} / {bytes}",
+                               {{"flops", d.flops, "unit.flop_per_step"},
+                                {"bytes", d.bytes, "unit.bytes_per_step"}},
+                               "roofline"});
+  out.emplace_back(
+      "inference.ridge_point",
+      Explanation{"{peak} / {bandwidth}",
+                  {{"peak", e.peak_flops_per_s, "unit.flops_per_s"},
+                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"}},
                   "roofline"});
   out.emplace_back(
-      "inference.arithmetic_intensity",
-      Explanation{"{flops} / {bytes}",
-                  {{"flops", d.flops, "FLOP per step"}, {"bytes", d.bytes, "bytes per step"}},
+      "inference.throughput_tokens_per_s",
+      Explanation{"{batch} * {decode_tokens_per_s}",
+                  {{"batch", double(in.batch), "unit.sequences"},
+                   {"decode_tokens_per_s", s.decode_tokens_per_s, "unit.tokens_per_s"}},
                   "roofline"});
-  out.emplace_back("inference.ridge_point",
-                   Explanation{"{peak} / {bandwidth}",
-                               {{"peak", e.peak_flops_per_s, "FLOP/s"},
-                                {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"}},
-                               "roofline"});
-  out.emplace_back("inference.throughput_tokens_per_s",
-                   Explanation{"{batch} * {decode_tokens_per_s}",
-                               {{"batch", double(in.batch), "sequences"},
-                                {"decode_tokens_per_s", s.decode_tokens_per_s, "tokens/s"}},
-                               "roofline"});
   const StepCost& p = s.prefill_request;
   out.emplace_back(
       "inference.prefill_s",
       Explanation{"max({flops} / ({peak} * {compute_efficiency}), {bytes} / ({bandwidth} * "
                   "{memory_efficiency})) + {fixed} + {allreduce}",
-                  {{"flops", p.flops, "FLOP"},
-                   {"peak", e.peak_flops_per_s, "FLOP/s"},
-                   {"compute_efficiency", e.compute, ""},
-                   {"bytes", p.bytes, "bytes"},
-                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
-                   {"memory_efficiency", e.memory, ""},
-                   {"fixed", p.fixed_s, "s, per-layer cost of each chunk"},
-                   {"allreduce", p.allreduce_s, "s"}},
+                  {{"flops", p.flops, "unit.flop"},
+                   {"peak", e.peak_flops_per_s, "unit.flops_per_s"},
+                   {"compute_efficiency", e.compute},
+                   {"bytes", p.bytes, "unit.bytes"},
+                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"},
+                   {"memory_efficiency", e.memory},
+                   {"fixed", p.fixed_s, "unit.s_chunk_layer_cost"},
+                   {"allreduce", p.allreduce_s, "unit.s"}},
                   "roofline"});
   out.emplace_back("inference.requests_per_s",
                    Explanation{"{batch} / ({output_tokens} * {step} + {prefill})",
-                               {{"batch", double(in.batch), "sequences"},
-                                {"output_tokens", double(in.output_tokens), "tokens"},
-                                {"step", d.seconds(), "s per decode step"},
-                                {"prefill", s.prefill_batch.seconds(), "s, the batch's prompts"}},
+                               {{"batch", double(in.batch), "unit.sequences"},
+                                {"output_tokens", double(in.output_tokens), "unit.tokens"},
+                                {"step", d.seconds(), "unit.s_per_decode_step"},
+                                {"prefill", s.prefill_batch.seconds(), "unit.s_batch_prompts"}},
                                "orca-2022"});
   out.emplace_back(
       "inference.ttft_s",
       Explanation{"{prefill} + {request_overhead}",
-                  {{"prefill", p.seconds(), "s, one prompt"},
-                   {"request_overhead", e.request_overhead_s, "s, scheduling and tokenization"}},
+                  {{"prefill", p.seconds(), "unit.s_one_prompt"},
+                   {"request_overhead", e.request_overhead_s, "unit.s_request_overhead"}},
                   "roofline"});
   if (s.cost_per_million_tokens_usd) {
     out.emplace_back(
         "inference.cost_per_million_tokens_usd",
         Explanation{"{price} * {devices} / 3600 / ({requests_per_s} * ({prompt} + {output})) * "
                     "1000000",
-                    {{"price", *in.price_per_gpu_hour_usd, "USD per GPU-hour"},
-                     {"devices", double(in.tp), "GPUs"},
-                     {"requests_per_s", s.requests_per_s, "requests/s"},
-                     {"prompt", double(in.prompt_tokens), "tokens"},
-                     {"output", double(in.output_tokens), "tokens"}},
+                    {{"price", *in.price_per_gpu_hour_usd, "unit.usd_per_gpu_hour"},
+                     {"devices", double(in.tp), "unit.gpus"},
+                     {"requests_per_s", s.requests_per_s, "unit.requests_per_s"},
+                     {"prompt", double(in.prompt_tokens), "unit.tokens"},
+                     {"output", double(in.output_tokens), "unit.tokens"}},
                     "roofline"});
   }
 }

@@ -46,8 +46,7 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
     m.num_kv_heads = r.optional_int(kv_key, 1).value_or(m.num_heads);
   }
   if (m.num_heads % m.num_kv_heads != 0) {
-    throw InputError(r.field(kv_key),
-                     "must divide num_attention_heads (" + std::to_string(m.num_heads) + ")",
+    throw InputError(r.field(kv_key), {"error.divide_attention_heads", {{"heads", m.num_heads}}},
                      std::to_string(m.num_kv_heads));
   }
   if (auto head_dim = r.optional_int("head_dim", 1)) {
@@ -56,8 +55,7 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
     m.head_dim = m.hidden_size / m.num_heads;
   } else {
     throw InputError(r.field(pick_alias(r, "num_attention_heads")),
-                     "must divide hidden_size (" + std::to_string(m.hidden_size) +
-                         ") when head_dim is not given",
+                     {"error.divide_hidden_size", {{"hidden_size", m.hidden_size}}},
                      std::to_string(m.num_heads));
   }
 }
@@ -116,15 +114,14 @@ void read_moe(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
   const std::string_view top_k_key = pick_alias(r, "num_experts_per_tok");
   moe.experts_per_token = r.optional_int(top_k_key, 1, experts).value_or(0);
   if (moe.experts_per_token == 0) {
-    throw InputError(r.field(top_k_key), "is required for a mixture-of-experts model", "");
+    throw InputError(r.field(top_k_key), {"error.required_for_moe"}, "");
   }
   // Llama 4's expert width is intermediate_size (its dense width is intermediate_size_mlp).
   const int64_t default_width =
       family.shape == "llama4" ? r.int_or("intermediate_size", 0, 1) : m.intermediate_size;
   moe.expert_intermediate_size = r.optional_int("moe_intermediate_size", 1).value_or(default_width);
   if (moe.expert_intermediate_size == 0) {
-    throw InputError(r.field("moe_intermediate_size"),
-                     "is required for a mixture-of-experts model (or intermediate_size)", "");
+    throw InputError(r.field("moe_intermediate_size"), {"error.required_for_moe_width"}, "");
   }
   if (auto shared = r.optional_int("n_shared_experts", 0)) {
     // DeepseekV3MoE: the shared experts form one MLP of width n_shared * moe_intermediate_size.
@@ -166,9 +163,7 @@ AttentionKind parse_layer_type(const FieldReader& r, const std::string& type) {
   if (type == "full_attention" || type == "attention") return AttentionKind::full;
   if (type == "sliding_attention" || type == "chunked_attention") return AttentionKind::sliding;
   if (type == "linear_attention" || type == "mamba") return AttentionKind::linear;
-  throw InputError(r.field("layer_types"),
-                   "entries must be full_attention, sliding_attention or linear_attention",
-                   "\"" + type + "\"");
+  throw InputError(r.field("layer_types"), {"error.layer_type"}, "\"" + type + "\"");
 }
 
 std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const FamilyTraits& family,
@@ -182,8 +177,8 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
     const auto types = r.string_list("layer_types");
     if (types.size() != layers) {
       throw InputError(r.field("layer_types"),
-                       "must have one entry per layer (" + std::to_string(layers) + ")",
-                       std::to_string(types.size()) + " entries");
+                       {"error.entry_per_layer", {{"layers", layers}, {"entries", types.size()}}},
+                       describe_value(*r.find("layer_types")));
     }
     for (size_t i = 0; i < layers; ++i) kinds[i] = parse_layer_type(r, types[i]);
   } else if (family.model_type == "gemma2") {
@@ -220,9 +215,7 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
 
   const bool any_sliding = std::count(kinds.begin(), kinds.end(), AttentionKind::sliding) > 0;
   if (any_sliding && m.sliding_window == 0) {
-    throw InputError(r.field("sliding_window"),
-                     "is required (a positive integer) when layers use sliding-window attention",
-                     "");
+    throw InputError(r.field("sliding_window"), {"error.required_for_sliding"}, "");
   }
   if (!any_sliding) m.sliding_window = 0;
   return kinds;
@@ -248,9 +241,7 @@ void read_vision(const FieldReader& outer, ParsedModel& parsed) {
                        outer.optional_string("model_type").value_or("") == "gemma3" &&
                        !v.bool_or("vision_use_head", true);
   if (!counted) {
-    parsed.warnings.push_back({v.path(), "the " + type +
-                                             " image encoder is not counted; the parameters are "
-                                             "the language model's"});
+    parsed.warnings.push_back({v.path(), {"warning.image_encoder_not_counted", {{"type", type}}}});
     return;
   }
   VisionSpec spec;
@@ -285,8 +276,8 @@ ParsedModel parse_hf_config(const Json& input, const std::string& path) {
   if (family == nullptr) {
     parsed.warnings.push_back(
         {FieldReader(config, config_path).field("model_type"),
-         (model_type ? "unknown model_type \"" + *model_type + "\"" : std::string("missing")) +
-             "; counted with the Llama layout (gated MLP, RMSNorm, no biases)"});
+         model_type ? Message{"warning.unknown_model_type", {{"model_type", *model_type}}}
+                    : Message{"warning.missing_model_type"}});
     family = &llama_family();
   }
   if (family->model_type == "gemma3_text") config = with_defaults(config, kGemma3TextDefaults);
@@ -332,7 +323,7 @@ ParsedModel parse_hf_config(const Json& input, const std::string& path) {
   const bool any_dense = std::any_of(m.layers.begin(), m.layers.end(),
                                      [](const LayerSpec& l) { return l.ffn == FfnKind::dense; });
   if (any_dense && m.intermediate_size == 0) {
-    throw InputError(r.field(width_key), "is required (a positive integer)", "");
+    throw InputError(r.field(width_key), {"error.required_positive_integer"}, "");
   }
   const bool any_linear = std::any_of(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) {
     return l.attention == AttentionKind::linear;

@@ -14,7 +14,7 @@ Explanation with_rest(Explanation e, double symbolic, double actual, const char*
   const double rest = actual - symbolic;
   if (rest != 0) {
     e.formula.append(" + {").append(rest_name).append("}");
-    e.terms.push_back({rest_name, rest, "params"});
+    e.terms.push_back({rest_name, rest, "unit.params"});
   }
   return e;
 }
@@ -35,12 +35,12 @@ Explanation attention(const ModelSpec& m, double actual) {
     e.formula +=
         " + {h} * ({kv_lora} + {d_rope}) + {kv_lora} * {n_q} * ({d_nope} + {d_v}) + {n_q} * {d_v} "
         "* {h})";
-    e.terms = {{"L", layers, "layers"}, {"h", h, ""}, {"n_q", heads, "heads"}};
-    if (a.q_lora_rank > 0) e.terms.push_back({"q_lora", double(a.q_lora_rank), ""});
-    e.terms.insert(e.terms.end(), {{"kv_lora", double(a.kv_lora_rank), ""},
-                                   {"d_nope", double(a.qk_nope_head_dim), ""},
-                                   {"d_rope", double(a.qk_rope_head_dim), ""},
-                                   {"d_v", double(a.v_head_dim), ""}});
+    e.terms = {{"L", layers, "unit.layers"}, {"h", h}, {"n_q", heads, "unit.heads"}};
+    if (a.q_lora_rank > 0) e.terms.push_back({"q_lora", double(a.q_lora_rank)});
+    e.terms.insert(e.terms.end(), {{"kv_lora", double(a.kv_lora_rank)},
+                                   {"d_nope", double(a.qk_nope_head_dim)},
+                                   {"d_rope", double(a.qk_rope_head_dim)},
+                                   {"d_v", double(a.v_head_dim)}});
     const double q =
         a.q_lora_rank > 0 ? h * a.q_lora_rank + a.q_lora_rank * heads * q_head : h * heads * q_head;
     const double symbolic = layers * (q + h * (a.kv_lora_rank + a.qk_rope_head_dim) +
@@ -51,11 +51,11 @@ Explanation attention(const ModelSpec& m, double actual) {
   Explanation e;
   e.ref = "hf-transformers";
   e.formula = "{L} * ({h} * ({n_q} + 2 * {n_kv}) * {d} + {n_q} * {d} * {h})";
-  e.terms = {{"L", layers, "layers"},
-             {"h", h, ""},
-             {"n_q", heads, "heads"},
-             {"n_kv", double(m.num_kv_heads), "heads"},
-             {"d", double(m.head_dim), ""}};
+  e.terms = {{"L", layers, "unit.layers"},
+             {"h", h},
+             {"n_q", heads, "unit.heads"},
+             {"n_kv", double(m.num_kv_heads), "unit.heads"},
+             {"d", double(m.head_dim)}};
   const double symbolic =
       layers * (h * (heads + 2.0 * m.num_kv_heads) * m.head_dim + heads * m.head_dim * h);
   return with_rest(e, symbolic, actual, "biases_norms_gates");
@@ -67,10 +67,12 @@ Explanation dense_mlp(const ModelSpec& m, double actual) {
   Explanation e;
   e.ref = "hf-transformers";
   e.formula = "{L_dense} * {matrices} * {h} * {I}";
-  e.terms = {{"L_dense", layers, "layers"},
-             {"matrices", matrices, m.gated_mlp ? "gate, up, down" : "up, down"},
-             {"h", double(m.hidden_size), ""},
-             {"I", double(m.intermediate_size), ""}};
+  e.terms = {
+      {"L_dense", layers, "unit.layers"},
+      {"matrices", matrices,
+       m.gated_mlp ? MessageCode("unit.mlp_matrices_gated") : MessageCode("unit.mlp_matrices")},
+      {"h", double(m.hidden_size)},
+      {"I", double(m.intermediate_size)}};
   return with_rest(e, layers * matrices * m.hidden_size * m.intermediate_size, actual, "biases");
 }
 
@@ -79,10 +81,10 @@ Explanation routed_experts(const ModelSpec& m, double actual) {
   Explanation e;
   e.ref = "shazeer-moe";
   e.formula = "{L_moe} * {E} * 3 * {h} * {I_e}";
-  e.terms = {{"L_moe", layers, "layers"},
-             {"E", double(m.moe.num_experts), "experts"},
-             {"h", double(m.hidden_size), ""},
-             {"I_e", double(m.moe.expert_intermediate_size), ""}};
+  e.terms = {{"L_moe", layers, "unit.layers"},
+             {"E", double(m.moe.num_experts), "unit.experts"},
+             {"h", double(m.hidden_size)},
+             {"I_e", double(m.moe.expert_intermediate_size)}};
   return with_rest(
       e, layers * m.moe.num_experts * 3.0 * m.hidden_size * m.moe.expert_intermediate_size, actual,
       "biases");
@@ -99,7 +101,7 @@ void add_component_terms(const ParamBreakdown& p, Explanation& e) {
     if (value == 0) continue;
     if (!e.formula.empty()) e.formula += " + ";
     e.formula.append("{").append(name).append("}");
-    e.terms.push_back({name, double(value), "params"});
+    e.terms.push_back({name, double(value), "unit.params"});
   }
 }
 
@@ -112,32 +114,33 @@ double moe_layers(const ModelSpec& m) {
 void explain_small_components(const ModelSpec& m, const ParamBreakdown& p, Explanations& out) {
   const double h = double(m.hidden_size);
   const double layers = double(m.num_layers);
-  out.emplace_back("model.params_embedding",
-                   Explanation{"{embedding} + {position_embedding}",
-                               {{"embedding", double(p.embedding), "params"},
-                                {"position_embedding", double(p.position_embedding), "params"}},
-                               "hf-transformers"});
+  out.emplace_back(
+      "model.params_embedding",
+      Explanation{"{embedding} + {position_embedding}",
+                  {{"embedding", double(p.embedding), "unit.params"},
+                   {"position_embedding", double(p.position_embedding), "unit.params"}},
+                  "hf-transformers"});
   if (p.position_embedding > 0) {
     out.emplace_back(
         "model.breakdown.position_embedding",
         Explanation{"{positions} * {h}",
-                    {{"positions", double(m.learned_position_rows), "rows"}, {"h", h, ""}},
+                    {{"positions", double(m.learned_position_rows), "unit.rows"}, {"h", h}},
                     "hf-transformers"});
   }
   const double width = m.norm == NormKind::layer_norm ? 2 * h : h;  // LayerNorm: weight + bias
   const double per_layer = m.norm == NormKind::non_parametric ? 0 : m.norms_per_layer * width;
   Explanation norms{"{L} * {norms_per_layer} * {width}",
-                    {{"L", layers, "layers"},
-                     {"norms_per_layer", double(m.norms_per_layer), ""},
-                     {"width", per_layer / std::max(1, m.norms_per_layer), "params per norm"}},
+                    {{"L", layers, "unit.layers"},
+                     {"norms_per_layer", double(m.norms_per_layer)},
+                     {"width", per_layer / std::max(1, m.norms_per_layer), "unit.params_per_norm"}},
                     "hf-transformers"};
   out.emplace_back("model.breakdown.norms",
                    with_rest(norms, layers * per_layer, double(p.norms), "final_and_qk_norms"));
   if (m.is_moe()) {
     const Explanation router{"{L_moe} * {E} * {h}",
-                             {{"L_moe", moe_layers(m), "layers"},
-                              {"E", double(m.moe.num_experts), "experts"},
-                              {"h", h, ""}},
+                             {{"L_moe", moe_layers(m), "unit.layers"},
+                              {"E", double(m.moe.num_experts), "unit.experts"},
+                              {"h", h}},
                              "shazeer-moe"};
     out.emplace_back("model.breakdown.router",
                      with_rest(router, moe_layers(m) * double(m.moe.num_experts) * h,
@@ -146,9 +149,9 @@ void explain_small_components(const ModelSpec& m, const ParamBreakdown& p, Expla
   if (p.shared_experts > 0) {
     const double shared = double(m.moe.num_shared_experts * m.moe.shared_intermediate_size);
     const Explanation e{"{L_moe} * 3 * {h} * {I_shared}",
-                        {{"L_moe", moe_layers(m), "layers"},
-                         {"h", h, ""},
-                         {"I_shared", shared, "shared experts x width"}},
+                        {{"L_moe", moe_layers(m), "unit.layers"},
+                         {"h", h},
+                         {"I_shared", shared, "unit.shared_experts_width"}},
                         "deepseek-v3"};
     out.emplace_back(
         "model.breakdown.shared_experts",
@@ -160,21 +163,22 @@ void explain_small_components(const ModelSpec& m, const ParamBreakdown& p, Expla
     const double i = double(v.intermediate_size);
     const Explanation e{
         "{vision_layers} * (4 * ({d} * {d} + {d}) + 2 * {d} * {I} + {I} + {d} + 4 * {d})",
-        {{"vision_layers", double(v.num_layers), "layers"}, {"d", d, ""}, {"I", i, ""}},
+        {{"vision_layers", double(v.num_layers), "unit.layers"}, {"d", d}, {"I", i}},
         "hf-transformers"};
     const double symbolic = double(v.num_layers) * (4 * (d * d + d) + 2 * d * i + i + d + 4 * d);
     out.emplace_back("model.breakdown.vision",
                      with_rest(e, symbolic, double(p.vision), "patch_positions_projector"));
     out.emplace_back(
         "model.params_vision",
-        Explanation{"{vision}", {{"vision", double(p.vision), "params"}}, "hf-transformers"});
+        Explanation{"{vision}", {{"vision", double(p.vision), "unit.params"}}, "hf-transformers"});
   }
   if (p.mtp > 0) {
-    out.emplace_back("model.params_mtp",
-                     Explanation{"{modules} * {per_module}",
-                                 {{"modules", double(m.mtp_layers), "MTP modules"},
-                                  {"per_module", double(p.mtp) / double(m.mtp_layers), "params"}},
-                                 "deepseek-v3"});
+    out.emplace_back(
+        "model.params_mtp",
+        Explanation{"{modules} * {per_module}",
+                    {{"modules", double(m.mtp_layers), "unit.mtp_modules"},
+                     {"per_module", double(p.mtp) / double(m.mtp_layers), "unit.params"}},
+                    "deepseek-v3"});
   }
 }
 
@@ -190,11 +194,11 @@ void explain_parameters(const ModelSpec& m, const ParamBreakdown& p, Explanation
     Explanation active;
     active.ref = "shazeer-moe";
     active.formula = "{total} - {vision} - {experts} + {experts} / {E} * {k}";
-    active.terms = {{"total", double(p.total), "params"},
-                    {"vision", double(p.vision), "params"},
-                    {"experts", double(p.experts), "params"},
-                    {"E", double(m.moe.num_experts), "experts"},
-                    {"k", double(m.moe.experts_per_token), "experts per token"}};
+    active.terms = {{"total", double(p.total), "unit.params"},
+                    {"vision", double(p.vision), "unit.params"},
+                    {"experts", double(p.experts), "unit.params"},
+                    {"E", double(m.moe.num_experts), "unit.experts"},
+                    {"k", double(m.moe.experts_per_token), "unit.experts_per_token"}};
     out.emplace_back("model.params_active", active);
     out.emplace_back("model.breakdown.experts", routed_experts(m, double(p.experts)));
   }
@@ -202,7 +206,7 @@ void explain_parameters(const ModelSpec& m, const ParamBreakdown& p, Explanation
   Explanation embedding;
   embedding.ref = "hf-transformers";
   embedding.formula = "{V} * {h}";
-  embedding.terms = {{"V", double(m.vocab_size), "tokens"}, {"h", double(m.hidden_size), ""}};
+  embedding.terms = {{"V", double(m.vocab_size), "unit.tokens"}, {"h", double(m.hidden_size)}};
   out.emplace_back("model.breakdown.embedding", embedding);
   if (p.lm_head > 0) {
     out.emplace_back(

@@ -47,13 +47,13 @@ std::array<KvEntry, 15> kv_entries() {
 
 KvFormat parse_kv_format(std::string_view id, const std::string& field) {
   const auto entries = kv_entries();
-  std::string known;
+  Json known = Json::array();
   for (const auto& entry : entries) {
     if (entry.id == id) return KvFormat{std::string(id), entry.bytes_per_element};
-    if (!known.empty()) known += ", ";
-    known += entry.id;
+    known.push_back(entry.id);
   }
-  throw InputError(field, "must be one of " + known, describe_value(Json(std::string(id))));
+  throw InputError(field, {"error.one_of", {{"allowed", known}}},
+                   describe_value(Json(std::string(id))));
 }
 
 std::vector<std::string> kv_format_ids() {

@@ -109,7 +109,7 @@ Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
   for (const auto& o : options) {
     Json item = {
         {"format", o.format},
-        {"name", o.name},
+        {"name", english(o.name)},
         {"weights_bytes", o.weights_bytes},
         {"bits_per_weight", o.bits_per_weight},
         {"fits", o.fits},
@@ -122,6 +122,7 @@ Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
         {"quality_loss_pct", Json()},
         {"quality_kld", Json()},
         {"pareto", o.pareto}};
+    put_message_codes(item, "name", o.name);
     if (const auto& q = o.quality) {
       item["quality"] = {{"id", q->id},
                          {"metric", q->metric},
@@ -145,14 +146,14 @@ void explain_quality(const std::vector<TradeoffOption>& options, Explanations& o
   for (size_t i = 0; i < options.size(); ++i) {
     const auto& q = options[i].quality;
     if (!q) continue;
-    Explanation e{"({ppl_ratio} - 1) * 100", {{"ppl_ratio", q->value, ""}}, "quant-quality"};
+    Explanation e{"({ppl_ratio} - 1) * 100", {{"ppl_ratio", q->value}}, "quant-quality"};
     if (q->metric == "ppl") {
       e = {"({ppl} - {ppl_16bit}) / {ppl_16bit} * 100",
-           {{"ppl", q->value, ""}, {"ppl_16bit", *q->baseline, ""}},
+           {{"ppl", q->value}, {"ppl_16bit", *q->baseline}},
            "quant-quality"};
     } else if (q->metric == "ppl_delta") {
       e = {"{ppl_delta} / {ppl_16bit} * 100",
-           {{"ppl_delta", q->value, ""}, {"ppl_16bit", *q->baseline, ""}},
+           {{"ppl_delta", q->value}, {"ppl_16bit", *q->baseline}},
            "quant-quality"};
     }
     out.emplace_back("quantization.options." + std::to_string(i) + ".quality_loss_pct", e);

@@ -48,7 +48,7 @@ std::vector<QualityFigure> quality_figures(const Catalog& catalog, const std::st
 
 struct TradeoffOption {
   std::string format;
-  std::string name;
+  Message name;
   double weights_bytes = 0;
   double bits_per_weight = 0;
   bool fits = false;

@@ -16,7 +16,7 @@ using P = Precision;
 // clash with the plain "bf16" checkpoint; the two differ only in the F32 norms and padding).
 struct FixedFormat {
   std::string_view id;
-  std::string_view name;
+  MessageCode name;
   std::string_view family;
   S scheme;
   P compute;
@@ -33,21 +33,20 @@ struct FixedFormat {
 // MXFP4 and NVFP4 are the block-scaled FP4 inputs of Blackwell's tcgen05.mma (PTX ISA,
 // .kind::mxf4 with 32-element and .kind::mxf4nvf4 with 16-element scale blocks).
 const std::array<FixedFormat, 14> kFixed = {{
-    {"fp32", "FP32", "float", S::dense, P::fp32, P::fp32, 4},
-    {"fp16", "FP16", "float", S::dense, P::fp16, P::fp16, 2},
-    {"bf16", "BF16", "float", S::dense, P::bf16, P::bf16, 2},
-    {"fp8", "FP8 E4M3, per-tensor scale", "fp8", S::fp8_tensor, P::fp8, P::fp8, 1, 8},
-    {"fp8-block128", "FP8 E4M3, 128x128 block scales", "fp8", S::fp8_block, P::fp8, P::fp8, 1, 8},
-    {"int8", "INT8 weight-only (W8A16)", "int", S::int_weight_only, P::fp16, std::nullopt, 1, 8},
-    {"int4", "INT4 weight-only (W4A16)", "int", S::int_weight_only, P::fp16, std::nullopt, 1, 4},
-    {"w8a8", "INT8 W8A8 (SmoothQuant)", "int", S::w8a8, P::int8, P::int8, 1, 8},
-    {"llm-int8", "bitsandbytes LLM.int8()", "bitsandbytes", S::llm_int8, P::int8, P::int8, 1, 8},
-    {"nf4", "bitsandbytes NF4", "bitsandbytes", S::bnb_4bit, P::bf16, std::nullopt, 1, 4},
-    {"nf4-dq", "bitsandbytes NF4, double quantization", "bitsandbytes", S::bnb_4bit, P::bf16,
-     std::nullopt, 1, 4, true},
-    {"fp4", "bitsandbytes FP4", "bitsandbytes", S::bnb_4bit, P::bf16, std::nullopt, 1, 4},
-    {"mxfp4", "MXFP4 (OCP microscaling)", "microscaling", S::mxfp4, P::fp4, P::fp4, 1, 4},
-    {"nvfp4", "NVFP4", "microscaling", S::nvfp4, P::fp4, P::fp4, 1, 4},
+    {"fp32", "format.fp32", "float", S::dense, P::fp32, P::fp32, 4},
+    {"fp16", "format.fp16", "float", S::dense, P::fp16, P::fp16, 2},
+    {"bf16", "format.bf16", "float", S::dense, P::bf16, P::bf16, 2},
+    {"fp8", "format.fp8", "fp8", S::fp8_tensor, P::fp8, P::fp8, 1, 8},
+    {"fp8-block128", "format.fp8_block128", "fp8", S::fp8_block, P::fp8, P::fp8, 1, 8},
+    {"int8", "format.int8", "int", S::int_weight_only, P::fp16, std::nullopt, 1, 8},
+    {"int4", "format.int4", "int", S::int_weight_only, P::fp16, std::nullopt, 1, 4},
+    {"w8a8", "format.w8a8", "int", S::w8a8, P::int8, P::int8, 1, 8},
+    {"llm-int8", "format.llm_int8", "bitsandbytes", S::llm_int8, P::int8, P::int8, 1, 8},
+    {"nf4", "format.nf4", "bitsandbytes", S::bnb_4bit, P::bf16, std::nullopt, 1, 4},
+    {"nf4-dq", "format.nf4_dq", "bitsandbytes", S::bnb_4bit, P::bf16, std::nullopt, 1, 4, true},
+    {"fp4", "format.fp4", "bitsandbytes", S::bnb_4bit, P::bf16, std::nullopt, 1, 4},
+    {"mxfp4", "format.mxfp4", "microscaling", S::mxfp4, P::fp4, P::fp4, 1, 4},
+    {"nvfp4", "format.nvfp4", "microscaling", S::nvfp4, P::fp4, P::fp4, 1, 4},
 }};
 
 // GGUF file types in the order the tradeoff table shows them (largest first).
@@ -74,7 +73,7 @@ constexpr std::string_view kGroupPattern =
 WeightFormat from_fixed(const FixedFormat& fixed) {
   WeightFormat f;
   f.id = fixed.id;
-  f.name = fixed.name;
+  f.name = {fixed.name};
   f.family = fixed.family;
   f.scheme = fixed.scheme;
   f.compute = fixed.compute;
@@ -89,7 +88,7 @@ WeightFormat from_gguf(GgufFtype ftype) {
   const GgufFtypeInfo& info = gguf_ftype_info(ftype);
   WeightFormat f;
   f.id = info.id;
-  f.name = "GGUF " + std::string(info.name);
+  f.name = {"format.gguf", {{"type", info.name}}};
   f.family = "gguf";
   f.scheme = S::gguf;
   f.gguf_ftype = ftype;
@@ -109,16 +108,12 @@ WeightFormat from_gguf(GgufFtype ftype) {
   return f;
 }
 
-std::string known_ids_text() {
+// The first ids, for an error message (the rest are counted).
+Json known_ids_shown(size_t& more) {
   const std::vector<std::string> ids = weight_format_ids();
   constexpr size_t kShown = 24;
-  std::string text;
-  for (size_t i = 0; i < ids.size() && i < kShown; ++i) {
-    if (!text.empty()) text += ", ";
-    text += ids[i];
-  }
-  if (ids.size() > kShown) text += " ... (" + std::to_string(ids.size() - kShown) + " more)";
-  return text;
+  more = ids.size() > kShown ? ids.size() - kShown : 0;
+  return Json(std::vector<std::string>(ids.begin(), ids.end() - more));
 }
 
 std::optional<int> parse_int(std::string_view text) {
@@ -131,7 +126,7 @@ std::optional<int> parse_int(std::string_view text) {
 // "gptq-4bit-g128": family prefix, bits, group size.
 WeightFormat parse_grouped(std::string_view id, std::string_view family, const std::string& field) {
   const std::string got = describe_value(Json(std::string(id)));
-  const std::string shape = "must look like " + std::string(family) + "-<bits>bit-g<group>";
+  const Message shape{"error.grouped_format_shape", {{"family", family}}};
   const std::string_view rest = id.substr(family.size() + 1);
   const size_t marker = rest.find("bit-g");
   if (marker == std::string_view::npos) throw InputError(field, shape, got);
@@ -141,12 +136,12 @@ WeightFormat parse_grouped(std::string_view id, std::string_view family, const s
 
   const bool gptq = family == "gptq";
   if (gptq && *bits != 2 && *bits != 3 && *bits != 4 && *bits != 8) {
-    throw InputError(field, "bits must be 2, 3, 4 or 8", got);
+    throw InputError(field, {"error.gptq_bits"}, got);
   }
   // AutoAWQ WQLinear_GEMM: "Only 4-bit are supported for now".
-  if (!gptq && *bits != 4) throw InputError(field, "bits must be 4 (AWQ stores 4-bit only)", got);
+  if (!gptq && *bits != 4) throw InputError(field, {"error.awq_bits"}, got);
   if (*group != 32 && *group != 64 && *group != 128 && *group != -1) {
-    throw InputError(field, "group must be 32, 64, 128 or -1 (one group per output channel)", got);
+    throw InputError(field, {"error.group_size"}, got);
   }
 
   WeightFormat f;
@@ -156,8 +151,13 @@ WeightFormat parse_grouped(std::string_view id, std::string_view family, const s
   f.bits = *bits;
   f.group_size = *group;
   f.compute = P::fp16;  // dequantized to FP16 (Marlin "FP16xINT4"; AutoGPTQ/AutoAWQ kernels)
-  f.name = std::string(gptq ? "GPTQ " : "AWQ ") + std::to_string(*bits) + "-bit, " +
-           (*group > 0 ? "group " + std::to_string(*group) : std::string("per channel"));
+  if (*group > 0) {
+    f.name = {gptq ? MessageCode("format.gptq_group") : MessageCode("format.awq_group"),
+              {{"bits", *bits}, {"group", *group}}};
+  } else {
+    f.name = {gptq ? MessageCode("format.gptq_channel") : MessageCode("format.awq_channel"),
+              {{"bits", *bits}}};
+  }
   return f;
 }
 
@@ -176,9 +176,11 @@ WeightFormat parse_weight_format(std::string_view id, const std::string& field) 
   }
   if (starts_with(id, "gptq-")) return parse_grouped(id, "gptq", field);
   if (starts_with(id, "awq-")) return parse_grouped(id, "awq", field);
+  size_t more = 0;
+  Json shown = known_ids_shown(more);
   throw InputError(field,
-                   "must be a known weight format (" + known_ids_text() + "; or " +
-                       std::string(kGroupPattern) + ")",
+                   {"error.weight_format",
+                    {{"ids", std::move(shown)}, {"more", more}, {"pattern", kGroupPattern}}},
                    describe_value(Json(std::string(id))));
 }
 

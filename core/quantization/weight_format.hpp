@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hardware/accelerator.hpp"
+#include "message.hpp"
 #include "model/model_spec.hpp"
 #include "model/tensors.hpp"
 #include "quantization/gguf_ftypes.hpp"
@@ -39,7 +40,7 @@ enum class WeightScheme : uint8_t {
 
 struct WeightFormat {
   std::string id;
-  std::string name;  // for people: "GGUF Q4_K_M", "GPTQ 4-bit, group 128"
+  Message name;  // for people: "GGUF Q4_K_M", "GPTQ 4-bit, group 128"
   std::string
       family;  // "float", "gguf", "gptq", "awq", "bitsandbytes", "fp8", "microscaling", "int"
   // The matrix-unit precision the format computes in on hardware that supports it (fp16 for

@@ -105,7 +105,11 @@ Json explanations_json(const Explanations& explanations, Json& references) {
   for (const auto& [path, e] : explanations) {
     Json terms = Json::array();
     for (const auto& term : e.terms) {
-      terms.push_back({{"name", term.name}, {"value", term.value}, {"unit", term.unit}});
+      Json item = {{"name", term.name},
+                   {"value", term.value},
+                   {"unit", english(term.unit, term.unit_params)}};
+      put_message_codes(item, "unit", {term.unit, term.unit_params});
+      terms.push_back(std::move(item));
     }
     out[path] = {{"formula", e.formula}, {"terms", terms}, {"ref", e.ref}};
     if (const Reference* reference = find_reference(e.ref)) {
@@ -137,10 +141,12 @@ Json accelerator_to_json(const AcceleratorSpec& a) {
   return out;
 }
 
-Json result_to_json(const Scenario& scenario, const Result& result) {
+Json model_result_to_json(const Scenario& scenario, const Result& result) {
   Json warnings = Json::array();
   for (const auto& w : result.warnings) {
-    warnings.push_back({{"field", w.field}, {"message", w.message}});
+    Json warning = {{"field", w.field}, {"message", english(w.message)}};
+    put_message_codes(warning, "", w.message);
+    warnings.push_back(std::move(warning));
   }
   Json references = Json::object();
   Json explain = explanations_json(result.explanations, references);
@@ -153,6 +159,11 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
               {"warnings", warnings},
               {"explain", explain},
               {"references", references}};
+  return out;
+}
+
+Json result_to_json(const Scenario& scenario, const Result& result) {
+  Json out = model_result_to_json(scenario, result);
   if (result.training)
     out["training"] = training_result_to_json(*scenario.training, *result.training);
   if (result.inference) {

@@ -12,6 +12,9 @@ inline constexpr int kResultVersion = 1;
 
 // The result's stable field names live here and nowhere else.
 Json result_to_json(const Scenario& scenario, const Result& result);
+// The model's part of a result (what every result holds): scenario, model, hardware, warnings,
+// explanations and references.
+Json model_result_to_json(const Scenario& scenario, const Result& result);
 Json accelerator_to_json(const AcceleratorSpec& accelerator);
 
 }  // namespace llm_sizer

@@ -17,8 +17,7 @@ const ModelPreset& find_model_preset(const Catalog& catalog, const std::string& 
                                      const std::string& field) {
   const ModelPreset* preset = catalog.find_model(id);
   if (preset == nullptr) {
-    throw InputError(field, "must be a model preset id (list them with `llm-sizer presets`)",
-                     "\"" + id + "\"");
+    throw InputError(field, {"error.model_preset"}, "\"" + id + "\"");
   }
   return *preset;
 }
@@ -72,7 +71,7 @@ ModelChoice parse_model(const Json& value, const Catalog& catalog) {
     choice.preset = preset_with_config(catalog, value);
     choice.recognised = choice.preset != nullptr;
   } else {
-    throw InputError("model", "must be a preset id or a config.json object", describe_value(value));
+    throw InputError("model", {"error.model"}, describe_value(value));
   }
   choice.parsed = parse_hf_config(choice.config, "model");
   return choice;
@@ -83,9 +82,7 @@ AcceleratorSpec parse_accelerator_choice(const Json& value, const Catalog& catal
   const auto preset = [&](const std::string& id, const std::string& where) {
     const AcceleratorSpec* spec = catalog.find_accelerator(id);
     if (spec == nullptr) {
-      throw InputError(where,
-                       "must be an accelerator preset id (list them with `llm-sizer presets`)",
-                       "\"" + id + "\"");
+      throw InputError(where, {"error.accelerator_preset"}, "\"" + id + "\"");
     }
     return *spec;
   };
@@ -123,14 +120,14 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
 
 }  // namespace
 
-Scenario parse_scenario(const Json& input, const Catalog& catalog) {
+Scenario parse_model_scenario(const Json& input, const Catalog& catalog) {
   const FieldReader root(input, "");
   root.reject_unknown({"version", "model", "hardware", "training", "inference", "quantization"});
   const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
 
   Scenario scenario;
   if (!root.has("model")) {
-    throw InputError("model", "is required (a preset id or a config.json object)", "");
+    throw InputError("model", {"error.model_required"}, "");
   }
   scenario.model = parse_model(*root.find("model"), catalog);
   scenario.warnings = scenario.model.parsed.warnings;
@@ -139,6 +136,12 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog) {
   scenario.hardware = parse_hardware(root.find("hardware"), catalog, hardware);
   scenario.normalized = {
       {"version", version}, {"model", *root.find("model")}, {"hardware", hardware}};
+  return scenario;
+}
+
+Scenario parse_scenario(const Json& input, const Catalog& catalog) {
+  Scenario scenario = parse_model_scenario(input, catalog);
+  const FieldReader root(input, "");
   if (const Json* training = root.find("training")) {
     const ModelSpec& spec = scenario.model.parsed.spec;
     const double params_active = double(count_parameters(spec, list_tensors(spec)).active);

@@ -44,4 +44,8 @@ struct Scenario {
 // The one schema behind the CLI, the WASM API and the page's URL. Throws InputError.
 Scenario parse_scenario(const Json& input, const Catalog& catalog);
 
+// The model and hardware of a scenario (its sections, if any, are left unread): what the Model view
+// shows, and the first step of parse_scenario.
+Scenario parse_model_scenario(const Json& input, const Catalog& catalog);
+
 }  // namespace llm_sizer

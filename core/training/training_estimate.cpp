@@ -21,9 +21,7 @@ TrainingResult estimate_training(const ModelSpec& model, const std::vector<Tenso
   r.chinchilla_tokens = TrainingDefaults::chinchilla_tokens_per_param * n_active;
   r.compute_optimal = compute_optimal(in.compute_budget_flops);
   if (model.is_moe()) {
-    warnings.push_back({"training.chinchilla_tokens",
-                        "Chinchilla's 20 tokens per parameter was fitted on dense models; for this "
-                        "MoE model it is applied to the active parameters"});
+    warnings.push_back({"training.chinchilla_tokens", {"warning.chinchilla_moe"}});
   }
   return r;
 }

@@ -9,24 +9,25 @@ Explanation flops_per_token(const TrainingInput& in, const TrainingFlops& f) {
   const ForwardFlops& fw = f.forward;
   if (in.parameter_efficient()) {
     e.formula = "2 * {matmul} + 2 * {lm_head} + 3 * {attention} + 3 * {adapters} + {recompute}";
-    e.terms.push_back({"adapters", f.adapters_forward, "FLOPs/token, LoRA adapters forward"});
+    e.terms.push_back({"adapters", f.adapters_forward, "unit.flops_per_token_adapters"});
   } else {
     e.formula = "3 * {matmul} + 3 * {attention} + 3 * {lm_head} + {recompute}";
   }
-  e.terms.insert(e.terms.begin(), {{"matmul", fw.matmul, "FLOPs/token, weight matmuls forward"},
-                                   {"attention", fw.attention, "FLOPs/token, QK^T and AV forward"},
-                                   {"lm_head", fw.lm_head, "FLOPs/token, LM head forward"}});
-  e.terms.push_back({"recompute", f.recompute_per_token,
-                     std::string("FLOPs/token, recomputation (") +
-                         std::string(recompute_name(in.recompute)) + ")"});
+  e.terms.insert(e.terms.begin(), {{"matmul", fw.matmul, "unit.flops_per_token_matmul"},
+                                   {"attention", fw.attention, "unit.flops_per_token_attention"},
+                                   {"lm_head", fw.lm_head, "unit.flops_per_token_lm_head"}});
+  e.terms.push_back({"recompute",
+                     f.recompute_per_token,
+                     "unit.flops_per_token_recompute",
+                     {{"recompute", recompute_name(in.recompute)}}});
   return e;
 }
 
 Explanation flops_total(const TrainingInput& in, const TrainingFlops& f) {
   return {"{flops_per_token} * {tokens} * (1 + {margin})",
-          {{"flops_per_token", f.per_token, "FLOPs/token"},
-           {"tokens", in.tokens, "tokens"},
-           {"margin", in.margin, "safety margin"}},
+          {{"flops_per_token", f.per_token, "unit.flops_per_token"},
+           {"tokens", in.tokens, "unit.tokens"},
+           {"margin", in.margin, "unit.safety_margin"}},
           "palm-2022"};
 }
 
@@ -34,40 +35,43 @@ Explanation flops_total_6nd(const TrainingInput& in, const TrainingFlops& f) {
   const bool full = in.recompute == Recompute::full;
   return {"{k} * {N} * {tokens} * (1 + {margin})",
           {{"k", full ? 8.0 : 6.0,
-            full ? "FLOPs/param/token with full recomputation" : "FLOPs/param/token"},
-           {"N", f.n_active, "active params"},
-           {"tokens", in.tokens, "tokens"},
-           {"margin", in.margin, "safety margin"}},
+            full ? MessageCode("unit.flops_per_param_token_full")
+                 : MessageCode("unit.flops_per_param_token")},
+           {"N", f.n_active, "unit.active_params"},
+           {"tokens", in.tokens, "unit.tokens"},
+           {"margin", in.margin, "unit.safety_margin"}},
           full ? "narayanan-2021" : "kaplan-2020"};
 }
 
 Explanation wall_days(const TrainingInput& in, const TrainingResult& r) {
   return {"{flops_total} / ({gpus} * {peak} * {mfu}) / 86400",
-          {{"flops_total", r.flops.total, "FLOPs"},
-           {"gpus", double(in.gpus()), "GPUs"},
-           {"peak", r.time.peak_flops_per_s,
-            std::string("FLOP/s per GPU, dense ") + std::string(precision_name(in.precision))},
-           {"mfu", in.mfu, "utilisation"}},
+          {{"flops_total", r.flops.total, "unit.flops"},
+           {"gpus", double(in.gpus()), "unit.gpus"},
+           {"peak",
+            r.time.peak_flops_per_s,
+            "unit.flops_per_s_per_gpu_dense",
+            {{"precision", precision_name(in.precision)}}},
+           {"mfu", in.mfu, "unit.utilisation"}},
           "palm-2022"};
 }
 
 Explanation wall_days_6nd(const TrainingInput& in, const TrainingResult& r) {
   return {"{flops_total_6nd} / ({gpus} * {peak} * {mfu}) / 86400",
-          {{"flops_total_6nd", r.flops.total_6nd, "FLOPs"},
-           {"gpus", double(in.gpus()), "GPUs"},
-           {"peak", r.time.peak_flops_per_s, "FLOP/s per GPU"},
-           {"mfu", in.mfu, "utilisation"}},
+          {{"flops_total_6nd", r.flops.total_6nd, "unit.flops"},
+           {"gpus", double(in.gpus()), "unit.gpus"},
+           {"peak", r.time.peak_flops_per_s, "unit.flops_per_s_per_gpu"},
+           {"mfu", in.mfu, "unit.utilisation"}},
           "kaplan-2020"};
 }
 
 Explanation gpus_for_target(const TrainingInput& in, const TrainingResult& r) {
   const double exact = *r.time.gpus_for_target_days_exact;
   return {"{flops_total} / ({target_days} * 86400 * {peak} * {mfu}) + {round_up}",
-          {{"flops_total", r.flops.total, "FLOPs"},
-           {"target_days", *in.target_days, "days"},
-           {"peak", r.time.peak_flops_per_s, "FLOP/s per GPU"},
-           {"mfu", in.mfu, "utilisation"},
-           {"round_up", double(*r.time.gpus_for_target_days) - exact, "to a whole GPU"}},
+          {{"flops_total", r.flops.total, "unit.flops"},
+           {"target_days", *in.target_days, "unit.days"},
+           {"peak", r.time.peak_flops_per_s, "unit.flops_per_s_per_gpu"},
+           {"mfu", in.mfu, "unit.utilisation"},
+           {"round_up", double(*r.time.gpus_for_target_days) - exact, "unit.round_up_gpu"}},
           "palm-2022"};
 }
 
@@ -76,30 +80,30 @@ Explanation weights(const TrainingInput& in, const StageMemory& s, const Precisi
   e.ref = in.method == TrainingMethod::qlora ? "qlora-2023" : "zero-2020";
   std::string sum;
   const auto add = [&](const char* params, double count, const char* bytes, double value,
-                       const char* unit) {
+                       MessageCode unit) {
     if (count == 0) return;
     if (!sum.empty()) sum += " + ";
     sum += std::string("{") + params + "} * {" + bytes + "}";
-    e.terms.push_back({params, count, "params per GPU"});
+    e.terms.push_back({params, count, "unit.params_per_gpu"});
     e.terms.push_back({bytes, value, unit});
   };
   if (s.nf4_bytes != 0) {
     sum = "{nf4_bytes}";
-    e.terms.push_back({"nf4_bytes", s.nf4_bytes, "bytes per GPU, NF4 with double quantization"});
+    e.terms.push_back({"nf4_bytes", s.nf4_bytes, "unit.bytes_per_gpu_nf4"});
   }
-  add("frozen_params", s.frozen_params, "frozen_bytes", b.frozen_weight, "bytes/param");
-  add("trainable_params", s.trainable_params, "weight_bytes", b.weight, "bytes/param");
+  add("frozen_params", s.frozen_params, "frozen_bytes", b.frozen_weight, "unit.bytes_per_param");
+  add("trainable_params", s.trainable_params, "weight_bytes", b.weight, "unit.bytes_per_param");
   e.formula = "(" + sum + ") / {zero_shard}";
-  e.terms.push_back({"zero_shard", s.weights_shard, "ZeRO-3 shards"});
+  e.terms.push_back({"zero_shard", s.weights_shard, "unit.zero3_shards"});
   if (s.weights_offloaded) e.formula = "0 * " + e.formula;  // on the CPU (cpu_offload_bytes)
   return e;
 }
 
 Explanation gradients(const StageMemory& s, const PrecisionBytes& b) {
   Explanation e{"{trainable_params} * {gradient_bytes} / {zero_shard}",
-                {{"trainable_params", s.trainable_params, "params per GPU"},
-                 {"gradient_bytes", b.gradient, "bytes/param"},
-                 {"zero_shard", s.gradients_shard, "ZeRO-2 shards"}},
+                {{"trainable_params", s.trainable_params, "unit.params_per_gpu"},
+                 {"gradient_bytes", b.gradient, "unit.bytes_per_param"},
+                 {"zero_shard", s.gradients_shard, "unit.zero2_shards"}},
                 "zero-2020"};
   if (s.gradients_offloaded) e.formula = "0 * " + e.formula;
   return e;
@@ -107,11 +111,13 @@ Explanation gradients(const StageMemory& s, const PrecisionBytes& b) {
 
 Explanation optimizer(const TrainingInput& in, const StageMemory& s, const PrecisionBytes& b) {
   Explanation e{"({trainable_params} * {master_bytes} + {state_bytes}) / {zero_shard}",
-                {{"trainable_params", s.trainable_params, "params per GPU"},
-                 {"master_bytes", b.master, "bytes/param, fp32 master copy"},
-                 {"state_bytes", s.optimizer_state_bytes,
-                  std::string("bytes, ") + std::string(optimizer_name(in.optimizer)) + " states"},
-                 {"zero_shard", s.optimizer_shard, "ZeRO-1 shards"}},
+                {{"trainable_params", s.trainable_params, "unit.params_per_gpu"},
+                 {"master_bytes", b.master, "unit.bytes_per_param_master"},
+                 {"state_bytes",
+                  s.optimizer_state_bytes,
+                  "unit.bytes_optimizer_states",
+                  {{"optimizer", optimizer_name(in.optimizer)}}},
+                 {"zero_shard", s.optimizer_shard, "unit.zero1_shards"}},
                 "zero-2020"};
   if (s.optimizer_offloaded) e.formula = "0 * " + e.formula;
   return e;
@@ -119,38 +125,38 @@ Explanation optimizer(const TrainingInput& in, const StageMemory& s, const Preci
 
 Explanation activations(const StageMemory& s) {
   return {"{in_flight} * ({layers} + {embedding}) + {output_layer}",
-          {{"in_flight", s.in_flight, "micro-batches in flight"},
-           {"layers", s.layers_activation_bytes, "bytes, this stage's layers"},
-           {"embedding", s.embedding_activation_bytes, "bytes, embedding dropout mask"},
-           {"output_layer", s.output_activation_bytes, "bytes, final norm and fp32 logits"}},
+          {{"in_flight", s.in_flight, "unit.micro_batches_in_flight"},
+           {"layers", s.layers_activation_bytes, "unit.bytes_stage_layers"},
+           {"embedding", s.embedding_activation_bytes, "unit.bytes_embedding_dropout"},
+           {"output_layer", s.output_activation_bytes, "unit.bytes_final_norm_logits"}},
           "korthikanti-2022"};
 }
 
 Explanation buffers(const StageMemory& s) {
   return {"{recompute_layer} + {zero3_gather} + {nf4_dequant}",
-          {{"recompute_layer", s.recompute_buffer_bytes, "bytes, one layer rebuilt"},
-           {"zero3_gather", s.gather_buffer_bytes, "bytes, gathered largest tensor"},
-           {"nf4_dequant", s.dequant_buffer_bytes, "bytes, dequantized largest matrix"}},
+          {{"recompute_layer", s.recompute_buffer_bytes, "unit.bytes_layer_rebuilt"},
+           {"zero3_gather", s.gather_buffer_bytes, "unit.bytes_gathered_tensor"},
+           {"nf4_dequant", s.dequant_buffer_bytes, "unit.bytes_dequantized_matrix"}},
           "deepspeed-memory"};
 }
 
 Explanation overhead(const TrainingInput& in, const StageMemory& s) {
   return {"{cuda_context} + {fragmentation} * ({activations} + {buffers})",
-          {{"cuda_context", in.cuda_context_bytes, "bytes"},
-           {"fragmentation", in.fragmentation, "share"},
-           {"activations", s.parts.activations_bytes, "bytes"},
-           {"buffers", s.parts.buffers_bytes, "bytes"}},
+          {{"cuda_context", in.cuda_context_bytes, "unit.bytes"},
+           {"fragmentation", in.fragmentation, "unit.share"},
+           {"activations", s.parts.activations_bytes, "unit.bytes"},
+           {"buffers", s.parts.buffers_bytes, "unit.bytes"}},
           "pytorch-cuda-context"};
 }
 
 Explanation memory_total(const MemoryParts& p) {
   return {"{weights} + {gradients} + {optimizer} + {activations} + {buffers} + {overhead}",
-          {{"weights", p.weights_bytes, "bytes"},
-           {"gradients", p.gradients_bytes, "bytes"},
-           {"optimizer", p.optimizer_bytes, "bytes"},
-           {"activations", p.activations_bytes, "bytes"},
-           {"buffers", p.buffers_bytes, "bytes"},
-           {"overhead", p.overhead_bytes, "bytes"}},
+          {{"weights", p.weights_bytes, "unit.bytes"},
+           {"gradients", p.gradients_bytes, "unit.bytes"},
+           {"optimizer", p.optimizer_bytes, "unit.bytes"},
+           {"activations", p.activations_bytes, "unit.bytes"},
+           {"buffers", p.buffers_bytes, "unit.bytes"},
+           {"overhead", p.overhead_bytes, "unit.bytes"}},
           "zero-2020"};
 }
 
@@ -164,34 +170,34 @@ void explain_training(const TrainingInput& in, const TrainingResult& r,
   out.emplace_back("training.wall_days", wall_days(in, r));
   out.emplace_back("training.wall_days_6nd", wall_days_6nd(in, r));
   out.emplace_back("training.gpu_hours", Explanation{"{gpus} * {wall_s} / 3600",
-                                                     {{"gpus", double(in.gpus()), "GPUs"},
-                                                      {"wall_s", r.time.wall_s, "s"}},
+                                                     {{"gpus", double(in.gpus()), "unit.gpus"},
+                                                      {"wall_s", r.time.wall_s, "unit.s"}},
                                                      "palm-2022"});
   if (r.time.gpus_for_target_days) {
     out.emplace_back("training.gpus_for_target_days", gpus_for_target(in, r));
   }
   if (in.default_tokens && in.parameter_efficient()) {
-    out.emplace_back(
-        "training.tokens",
-        Explanation{
-            "{steps} * {sequences_per_step} * {tokens_per_sequence}",
-            {{"steps", TrainingDefaults::finetune_steps, "steps"},
-             {"sequences_per_step", TrainingDefaults::finetune_sequences_per_step, "sequences"},
-             {"tokens_per_sequence", TrainingDefaults::finetune_tokens_per_sequence, "tokens"}},
-            "guanaco-2023"});
-  } else if (in.default_tokens) {
     out.emplace_back("training.tokens",
-                     Explanation{"{tokens_per_param} * {N}",
-                                 {{"tokens_per_param",
-                                   TrainingDefaults::chinchilla_tokens_per_param, "tokens/param"},
-                                  {"N", r.flops.n_active, "active params"}},
-                                 "hoffmann-2022"});
+                     Explanation{"{steps} * {sequences_per_step} * {tokens_per_sequence}",
+                                 {{"steps", TrainingDefaults::finetune_steps, "unit.steps"},
+                                  {"sequences_per_step",
+                                   TrainingDefaults::finetune_sequences_per_step, "unit.sequences"},
+                                  {"tokens_per_sequence",
+                                   TrainingDefaults::finetune_tokens_per_sequence, "unit.tokens"}},
+                                 "guanaco-2023"});
+  } else if (in.default_tokens) {
+    out.emplace_back("training.tokens", Explanation{"{tokens_per_param} * {N}",
+                                                    {{"tokens_per_param",
+                                                      TrainingDefaults::chinchilla_tokens_per_param,
+                                                      "unit.tokens_per_param"},
+                                                     {"N", r.flops.n_active, "unit.active_params"}},
+                                                    "hoffmann-2022"});
   }
   out.emplace_back("training.chinchilla_tokens",
                    Explanation{"{tokens_per_param} * {N}",
                                {{"tokens_per_param", TrainingDefaults::chinchilla_tokens_per_param,
-                                 "tokens/param"},
-                                {"N", r.flops.n_active, "active params"}},
+                                 "unit.tokens_per_param"},
+                                {"N", r.flops.n_active, "unit.active_params"}},
                                "hoffmann-2022"});
 
   const StageMemory& s = r.memory.stage;
@@ -206,17 +212,17 @@ void explain_training(const TrainingInput& in, const TrainingResult& r,
   if (r.cost.cost_usd) {
     out.emplace_back("training.cost_usd",
                      Explanation{"{gpu_hours} * {price} * (1 - {discount})",
-                                 {{"gpu_hours", r.time.gpu_hours, "GPU-hours"},
-                                  {"price", *in.price_per_gpu_hour_usd, "USD/GPU-hour"},
-                                  {"discount", in.discount, "reserved or spot discount"}},
+                                 {{"gpu_hours", r.time.gpu_hours, "unit.gpu_hours"},
+                                  {"price", *in.price_per_gpu_hour_usd, "unit.usd_per_gpu_hour"},
+                                  {"discount", in.discount, "unit.discount"}},
                                  "deepseek-v3-cost"});
   }
   if (r.cost.energy_kwh) {
     out.emplace_back("training.energy_kwh",
                      Explanation{"{tdp_w} * {gpu_hours} * {pue} / 1000",
-                                 {{"tdp_w", *accelerator.tdp_w, "W per GPU"},
-                                  {"gpu_hours", r.time.gpu_hours, "GPU-hours"},
-                                  {"pue", in.pue, "power usage effectiveness"}},
+                                 {{"tdp_w", *accelerator.tdp_w, "unit.watts_per_gpu"},
+                                  {"gpu_hours", r.time.gpu_hours, "unit.gpu_hours"},
+                                  {"pue", in.pue, "unit.pue"}},
                                  "energy-tdp"});
   }
 }

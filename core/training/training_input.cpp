@@ -36,17 +36,19 @@ Precision parse_precision(const FieldReader& r, const AcceleratorSpec& accelerat
   const auto index = std::find(kPrecisionNames.begin(), kPrecisionNames.end(), name);
   const auto precision = static_cast<Precision>(index - kPrecisionNames.begin());
   if (!accelerator.peak_flops_per_s(precision)) {
-    std::string rates;
+    Json rates = Json::array();
     for (const auto candidate : kTrainingPrecisions) {
       const auto at = std::find(kPrecisionNames.begin(), kPrecisionNames.end(), candidate);
       if (accelerator.peak_flops_per_s(static_cast<Precision>(at - kPrecisionNames.begin()))) {
-        rates += rates.empty() ? candidate : std::string(", ") + candidate;
+        rates.push_back(candidate);
       }
     }
-    throw InputError(r.field("precision"),
-                     "must be a precision " + accelerator.name + " has a dense rate for (" +
-                         (rates.empty() ? "none" : rates) + ")",
-                     "\"" + name + "\"");
+    throw InputError(
+        r.field("precision"),
+        rates.empty()
+            ? Message{"error.precision_no_rates", {{"device", accelerator.name}}}
+            : Message{"error.precision_rates", {{"device", accelerator.name}, {"rates", rates}}},
+        "\"" + name + "\"");
   }
   return precision;
 }
@@ -59,36 +61,32 @@ void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_cou
                        TrainingInput& in) {
   in.tp = r.int_or("tp", 1, 1, 1'000'000);
   if (m.num_heads % in.tp != 0) {
-    throw InputError(r.field("tp"),
-                     "must divide the model's " + std::to_string(m.num_heads) + " attention heads",
+    throw InputError(r.field("tp"), {"error.divide_model_heads", {{"heads", m.num_heads}}},
                      std::to_string(in.tp));
   }
   in.pp = r.int_or("pp", 1, 1, 1'000'000);
   const auto layers = static_cast<int64_t>(m.layers.size());
   if (layers % in.pp != 0) {
-    throw InputError(r.field("pp"), "must divide the model's " + std::to_string(layers) + " layers",
+    throw InputError(r.field("pp"), {"error.divide_layers", {{"layers", layers}}},
                      std::to_string(in.pp));
   }
   const int64_t model_parallel = in.tp * in.pp;
   if (const auto dp = r.optional_int("dp", 1)) {
     if (*dp * model_parallel != gpu_count) {
-      throw InputError(r.field("dp"),
-                       "must make tp x pp x dp equal hardware.count (" + std::to_string(gpu_count) +
-                           "); with tp = " + std::to_string(in.tp) +
-                           " and pp = " + std::to_string(in.pp) + " that is dp = " +
-                           (gpu_count % model_parallel == 0
-                                ? std::to_string(gpu_count / model_parallel)
-                                : std::string("none (count is not a multiple of tp x pp)")),
-                       std::to_string(*dp));
+      const Json parallelism = {{"count", gpu_count}, {"tp", in.tp}, {"pp", in.pp}};
+      Message allowed{"error.dp_no_fit", parallelism};
+      if (gpu_count % model_parallel == 0) {
+        allowed = {"error.dp_product", parallelism};
+        allowed.params["dp"] = gpu_count / model_parallel;
+      }
+      throw InputError(r.field("dp"), allowed, std::to_string(*dp));
     }
     in.dp = *dp;
   } else {
     if (gpu_count % model_parallel != 0) {
-      throw InputError(
-          "hardware.count",
-          "must be a multiple of training.tp x training.pp = " + std::to_string(model_parallel) +
-              " (training.dp defaults to count / (tp x pp))",
-          std::to_string(gpu_count));
+      throw InputError("hardware.count",
+                       {"error.count_multiple_of_model_parallel", {{"tp_pp", model_parallel}}},
+                       std::to_string(gpu_count));
     }
     in.dp = gpu_count / model_parallel;
   }
@@ -101,24 +99,23 @@ void parse_batch(const FieldReader& r, const ModelSpec& m, TrainingInput& in, Wa
       context > 0 ? std::min(TrainingDefaults::seq_len, context) : TrainingDefaults::seq_len;
   in.seq_len = r.int_or("seq_len", default_seq, 1, 100'000'000);
   if (context > 0 && in.seq_len > context) {
-    warnings.push_back({r.field("seq_len"), "longer than the model's max_position_embeddings (" +
-                                                std::to_string(context) + ")"});
+    warnings.push_back(
+        {r.field("seq_len"), {"warning.seq_len_over_context", {{"context", context}}}});
   }
   const double per_accumulation_step = double(in.micro_batch) * double(in.seq_len) * double(in.dp);
   if (const auto global = r.optional_number("global_batch_tokens", kPositive)) {
     if (*global < per_accumulation_step) {
-      throw InputError(r.field("global_batch_tokens"),
-                       "must be at least micro_batch x seq_len x dp = " +
-                           std::to_string(int64_t(per_accumulation_step)) + " tokens",
-                       describe_value(*r.find("global_batch_tokens")));
+      throw InputError(
+          r.field("global_batch_tokens"),
+          {"error.global_batch_too_small", {{"tokens", int64_t(per_accumulation_step)}}},
+          describe_value(*r.find("global_batch_tokens")));
     }
     in.grad_accumulation = std::llround(*global / per_accumulation_step);
     if (double(in.grad_accumulation) * per_accumulation_step != *global) {
-      warnings.push_back({r.field("global_batch_tokens"),
-                          "not a multiple of micro_batch x seq_len x dp; using " +
-                              std::to_string(in.grad_accumulation) +
-                              " accumulation steps, a global batch of " +
-                              std::to_string(int64_t(in.global_batch_tokens())) + " tokens"});
+      warnings.push_back(
+          {r.field("global_batch_tokens"),
+           {"warning.global_batch_rounded",
+            {{"steps", in.grad_accumulation}, {"tokens", int64_t(in.global_batch_tokens())}}}});
     }
   }
 }
@@ -131,10 +128,7 @@ void parse_precision_and_optimizer(const FieldReader& r, const AcceleratorSpec& 
   const bool wide = is_32bit(in.precision);
   in.master_weights = r.bool_or("master_weights", !wide && in.method != TrainingMethod::qlora);
   if (wide && in.master_weights) {
-    throw InputError(r.field("master_weights"),
-                     "must be false when training.precision is fp32 or tf32 (the weights are "
-                     "already fp32)",
-                     "true");
+    throw InputError(r.field("master_weights"), {"error.master_weights_32bit"}, "true");
   }
   // qlora.py's default optimizer is paged_adamw_32bit.
   in.optimizer =
@@ -146,15 +140,13 @@ void parse_precision_and_optimizer(const FieldReader& r, const AcceleratorSpec& 
   // DeepSpeed ZeRO-Offload moves a ZeRO partition, so it needs ZeRO; parameters only at stage 3.
   if (in.offload == Offload::optimizer && in.zero_stage < 1) {
     throw InputError(r.field("offload"),
-                     "\"optimizer\" needs training.zero_stage 1, 2 or 3 (ZeRO-Offload moves the "
-                     "ZeRO partition to the CPU)",
-                     "\"optimizer\" with zero_stage " + std::to_string(in.zero_stage));
+                     {"error.offload_optimizer_zero", {{"zero_stage", in.zero_stage}}},
+                     "\"optimizer\"");
   }
   if (in.offload == Offload::optimizer_and_params && in.zero_stage != 3) {
     throw InputError(r.field("offload"),
-                     "\"optimizer_and_params\" needs training.zero_stage 3 (parameter offload is "
-                     "ZeRO-Infinity)",
-                     "\"optimizer_and_params\" with zero_stage " + std::to_string(in.zero_stage));
+                     {"error.offload_params_zero", {{"zero_stage", in.zero_stage}}},
+                     "\"optimizer_and_params\"");
   }
 }
 
@@ -162,8 +154,7 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
   if (!in.parameter_efficient()) {
     for (const auto key : {"lora_rank", "lora_modules"}) {
       if (r.has(key)) {
-        throw InputError(r.field(key), "applies only when training.method is lora or qlora",
-                         describe_value(*r.find(key)));
+        throw InputError(r.field(key), {"error.lora_only"}, describe_value(*r.find(key)));
       }
     }
     return;
@@ -171,8 +162,7 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
   in.lora_rank = r.int_or("lora_rank", TrainingDefaults::lora_rank, 1, 1'000'000);
   if (r.has("lora_modules")) {
     in.lora_modules = r.string_list("lora_modules");
-    const std::string allowed =
-        "must be a non-empty list of distinct names from q, k, v, o, gate, up, down";
+    const Message allowed{"error.lora_modules"};
     if (in.lora_modules.empty()) throw InputError(r.field("lora_modules"), allowed, "[]");
     for (const auto& name : in.lora_modules) {
       const bool known = std::find(kLoraModuleNames.begin(), kLoraModuleNames.end(), name) !=
@@ -189,16 +179,14 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
   }
   const auto tensors = list_tensors(m);
   if (lora_adapters(m, tensors, in.lora_modules).empty()) {
-    throw InputError(r.field("lora_modules"),
-                     "must name at least one projection this model has (q, k, v, o, gate, up, "
-                     "down)",
+    throw InputError(r.field("lora_modules"), {"error.lora_modules_none_in_model"},
                      describe_value(Json(in.lora_modules)));
   }
   for (const auto& name : in.lora_modules) {
     // The default names every projection; a GeLU MLP simply has no gate, no need to say so.
     if (r.has("lora_modules") && lora_adapters(m, tensors, {name}).empty()) {
-      warnings.push_back({r.field("lora_modules"),
-                          "\"" + name + "\" matches no matrix of this model and adds nothing"});
+      warnings.push_back(
+          {r.field("lora_modules"), {"warning.lora_module_matches_nothing", {{"module", name}}}});
     }
   }
 }
@@ -214,17 +202,15 @@ void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const
   } else {
     in.price_source = {{"kind", "none"}};
     warnings.push_back({r.field("price_per_gpu_hour_usd"),
-                        "the catalog has no on-demand price for " + accelerator.name +
-                            "; give one to get training.cost_usd"});
+                        {"warning.no_price_training", {{"device", accelerator.name}}}});
   }
   in.discount = r.number_or("discount", 0, NumberRange{0, 1, false, true});
   in.pue = r.number_or("pue", TrainingDefaults::pue,
                        NumberRange{1, std::numeric_limits<double>::infinity(), false, false});
   in.electricity_usd_per_kwh = r.optional_number("electricity_usd_per_kwh", kNonNegative);
   if (!accelerator.tdp_w) {
-    warnings.push_back({"hardware.accelerator",
-                        accelerator.name + " has no TDP in the catalog; training.energy_kwh is "
-                                           "left out (give tdp_w to get it)"});
+    warnings.push_back(
+        {"hardware.accelerator", {"warning.no_tdp", {{"device", accelerator.name}}}});
   }
 }
 

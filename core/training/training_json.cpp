@@ -12,37 +12,26 @@ Json memory_json(const MemoryParts& p) {
           {"buffers_bytes", p.buffers_bytes},     {"overhead_bytes", p.overhead_bytes}};
 }
 
-Json notes(const TrainingInput& in) {
-  Json out = Json::array();
-  out.push_back(
-      "mfu is applied to the executed FLOPs (model + recomputation); with recompute \"none\" it "
-      "is PaLM's MFU, otherwise the hardware FLOPs utilisation. Korthikanti et al. 2022 measured "
-      "the same hardware utilisation with full and selective recomputation (42.1% MFU x 4/3 vs "
-      "54.2% MFU), which is what this assumes.");
-  out.push_back(
-      "mfu is end to end: the pipeline bubble, communication and data loading are inside it; "
-      "days_vs_gpus assumes it stays the same at every GPU count.");
-  out.push_back(
-      "flops_total_6nd is the rule of thumb 6 N D (8 N D with full recomputation) with N the "
-      "active parameters, attention and the LM head's vocabulary cost left out.");
-  if (in.parameter_efficient()) {
-    out.push_back(
-        "LoRA/QLoRA compute: frozen matrices need the forward and the input gradient (2x) but no "
-        "weight gradient, so fewer FLOPs than 6 N D, which assumes every weight is trained.");
-  }
+// What the training estimate assumes and leaves out, as codes (their English is in the table).
+std::vector<MessageCode> notes(const TrainingInput& in) {
+  std::vector<MessageCode> out = {"note.training.mfu_executed_flops",
+                                  "note.training.mfu_end_to_end", "note.training.flops_6nd"};
+  if (in.parameter_efficient()) out.push_back("note.training.lora_compute");
   if (in.optimizer == Optimizer::paged_adamw_32bit || in.optimizer == Optimizer::paged_adamw_8bit) {
-    out.push_back(
-        "Paged optimizer states are counted as resident on the GPU; paging only lets peaks spill "
-        "to host memory (Dettmers et al. 2023, section 3).");
+    out.push_back("note.training.paged_optimizer");
   }
-  out.push_back(
-      "Not modelled: expert parallelism (experts are split like dense layers by tp), interleaved "
-      "pipeline schedules, context parallelism, data-parallel gradient buckets and optimizer-step "
-      "temporaries.");
+  out.push_back("note.training.not_modelled");
   return out;
 }
 
 Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
+  constexpr MessageCode kMfuSource = "source.training.mfu_default";
+  Json english_notes = Json::array();
+  Json note_codes = Json::array();
+  for (const MessageCode note : notes(in)) {
+    english_notes.push_back(note.english());
+    note_codes.push_back(note.code());
+  }
   const PrecisionBytes& b = r.memory.bytes;
   Json bytes = {{"weights", b.weight},
                 {"gradients", b.gradient},
@@ -54,9 +43,8 @@ Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
   }
   return {{"mfu", in.mfu},
           {"mfu_default", TrainingDefaults::mfu},
-          {"mfu_source",
-           "0.40: Llama 3 405B BF16 pre-training reached 38-43% MFU on 8K-16K H100 (Llama 3 "
-           "paper, Table 4); published runs range from 21% (GPT-3) to 55% (MegaScale)"},
+          {"mfu_source", kMfuSource.english()},
+          {"mfu_source_code", kMfuSource.code()},
           {"model_flops_utilization", in.mfu * r.flops.model_per_token / r.flops.per_token},
           {"margin", in.margin},
           {"precision", precision_name(in.precision)},
@@ -74,7 +62,8 @@ Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
           {"tokens_per_param", TrainingDefaults::chinchilla_tokens_per_param},
           {"pue", in.pue},
           {"discount", in.discount},
-          {"notes", notes(in)}};
+          {"notes", english_notes},
+          {"note_codes", note_codes}};
 }
 
 }  // namespace

@@ -61,10 +61,17 @@ export interface Scenario {
   quantization?: { formats?: string[] };
 }
 
+/**
+ * A text's code in the core's message table (`llm-sizer messages` lists each with its English) and
+ * the values its text names: translate it with your own table, or show the English beside it.
+ */
+export type TextParams = Record<string, string | number | (string | number)[]>;
+
 /** How a number was obtained: a formula whose {placeholders} name its terms, and its reference. */
 export interface Explanation {
   formula: string;
-  terms: { name: string; value: number; unit: string }[];
+  /** unit: what the term counts, in English; unit_code/unit_params: the same as a text code. */
+  terms: { name: string; value: number; unit: string; unit_code?: string; unit_params?: TextParams }[];
   ref: string;
 }
 
@@ -84,6 +91,8 @@ export interface QualityFigure {
 export interface QuantizationOption {
   format: string;
   name: string;
+  name_code: string;
+  name_params?: TextParams;
   weights_bytes: number;
   bits_per_weight: number;
   fits: boolean;
@@ -135,7 +144,7 @@ export interface Result {
   quantization?: { options: QuantizationOption[] };
   explain: Record<string, Explanation>;
   references: Record<string, { citation: string; url: string }>;
-  warnings: { field: string; message: string }[];
+  warnings: { field: string; message: string; code: string; params?: TextParams }[];
 }
 
 /** The catalog: model presets, accelerators, prices, published quality, and every choice. */
@@ -156,6 +165,10 @@ export interface LlmSizerError extends Error {
   allowed: string;
   /** The value it was given. */
   got: string;
+  /** The rule as a text code (e.g. "error.divide_layers"; an unknown field is "error.unknown_field"). */
+  code: string;
+  /** The values the rule's text names. */
+  params: TextParams;
 }
 
 export interface LlmSizer {

@@ -2,7 +2,7 @@
 // scripts/build.sh; the tests check behaviour, this checks time and size):
 //   node tests/bench/page.mjs [RUNS]
 // - first-view payload: every file the page loads before its first result, gzip-compressed
-//   (level 6, what static hosts serve) — budget 250 KB; a first visit (English, the Model view),
+//   (level 6, what static hosts serve) — budget 200 KB; a first visit (English, the Model view),
 //   and for comparison one in Chinese and one opening the Inference view;
 // - first result painted after navigation, headless Chromium on localhost — budget 1 s;
 // - one scenario recomputed in the page, per view (the core's estimate, and estimate + redraw;
@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { linkFor, startSite } from '../browser/support.mjs';
 
 const runs = Number(process.argv[2] ?? 10);
-const budget = { payloadBytes: 250 * 1000, firstPaintMs: 1000, recomputeMs: 2 };
+const budget = { payloadBytes: 200 * 1000, firstPaintMs: 1000, recomputeMs: 2 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;

@@ -156,7 +156,7 @@ test('numbers are formatted by the unit in their name, in both byte units and la
 
 test('both languages have every string, and the browser language picks one', async () => {
   // The same keys in the same order (the order of fields is the order facts are listed in).
-  for (const part of ['ui', 'fields', 'glossary', 'units', 'choices']) {
+  for (const part of ['ui', 'fields', 'glossary', 'units', 'choices', 'texts']) {
     assert.deepEqual(Object.keys(zh[part]), Object.keys(en[part]), part);
   }
   assert.equal(detectLanguage(['zh-CN', 'en']), 'zh');
@@ -190,7 +190,8 @@ test('every field of the flows\' sections, and every part and assumption they re
       ...Object.keys(result.training.memory).map((key) => `training.memory.${key}`),
       ...Object.keys(result.training.flops_per_token_breakdown).filter((key) => key !== 'model')
         .map((key) => `training.flops_per_token_breakdown.${key}`),
-      ...Object.keys(result.training.assumptions).filter((key) => !['notes', 'mfu_source', 'mfu_default', 'bytes_per_param'].includes(key))
+      ...Object.keys(result.training.assumptions)
+        .filter((key) => !['notes', 'note_codes', 'mfu_source', 'mfu_source_code', 'mfu_default', 'bytes_per_param'].includes(key))
         .map((key) => `training.assumptions.${key}`),
       ...Object.keys(result.training.assumptions.bytes_per_param).map((key) => `training.assumptions.bytes_per_param.${key}`),
       ...Object.keys(result.inference.per_device).map((key) => `inference.per_device.${key}`),
@@ -208,6 +209,20 @@ test('every field of the flows\' sections, and every part and assumption they re
       // The core knows the field (any value: a known field fails, if at all, on its value).
       const { error } = estimate({ model: 'llama-3-8b', [section]: { [key]: 1 } });
       assert.ok(!/is not a known field/.test(error?.message ?? ''), error?.message);
+    }
+  }
+});
+
+test('every number the core explains has a label in both languages (its ƒ button and formula name it)', async () => {
+  await loadLanguage('zh');
+  const labelled = (t, path) => t.hasField(path) || t.hasField(path.split('.').at(-1));
+  const languages = ['en', 'zh'].map((lang) => createI18n(lang));
+  for (const model of ['llama-3-8b', 'deepseek-v3', 'gemma-3-27b', 'mixtral-8x7b', 'gpt2', 'qwen3-next-80b-a3b']) {
+    for (const training of [{ target_days: 10, electricity_usd_per_kwh: 0.1 }, { method: 'qlora' }]) {
+      const result = cliJson(['estimate', '-'], JSON.stringify({ model, hardware: { count: 8 }, training, inference: {}, quantization: {} }));
+      for (const path of Object.keys(result.explain)) {
+        for (const t of languages) assert.ok(labelled(t, path), `${t.lang}: ${path}`);
+      }
     }
   }
 });

@@ -196,6 +196,27 @@ test('the x/y chart helper loads uPlot on first use and draws a series', async (
   assert.deepEqual(problems, []);
 });
 
+test('the first view computes with the model module; a view with a section loads the whole core', async () => {
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor({ model: 'llama-3-70b', hardware: { count: 2 } }));
+  const wasm = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').at(-1))
+    .filter((name) => name.endsWith('.wasm')));
+  assert.deepEqual(await wasm(), ['llm_sizer_model_wasm.wasm']);
+  await assertShowsCliResult(page, { model: 'llama-3-70b', hardware: { count: 2 } });
+  await page.click('#tab-inference');
+  await page.waitForFunction(() => document.querySelector('#flow')?.dataset.view === 'inference');
+  assert.deepEqual((await wasm()).sort(), ['llm_sizer_model_wasm.wasm', 'llm_sizer_wasm.wasm']);
+  await assertShowsCliResult(page, { model: 'llama-3-70b', hardware: { count: 2 }, inference: {} });
+  // Back on the Model view, the whole core answers (and the link keeps the section).
+  await page.click('#tab-model');
+  await assertShowsCliResult(page, { model: 'llama-3-70b', hardware: { count: 2 } });
+  // A link that opens a view with a section loads only the whole core.
+  const linked = await openPage(site.browser, site.url + await linkFor({ model: 'gpt2', training: {} }, { t: 'training' }));
+  const loaded = await linked.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').at(-1))
+    .filter((name) => name.endsWith('.wasm')));
+  assert.deepEqual(loaded, ['llm_sizer_wasm.wasm']);
+  assert.deepEqual([...problems, ...linked.problems], []);
+});
+
 test('a fragment typed into the address bar, and Back, load that state', async () => {
   const first = { model: 'phi-4' };
   const second = { model: 'qwen2.5-14b', hardware: { count: 4 } };

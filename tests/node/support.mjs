@@ -26,6 +26,12 @@ export async function loadWasm() {
   return createLlmSizer({ wasmBinary: readFileSync(join(wasmDir, 'llm_sizer_wasm.wasm')) });
 }
 
+// The page's first-view module: the model's part of the core, with the model and device presets.
+export async function loadModelWasm() {
+  const { createLlmSizer } = await import(join(wasmDir, 'model_api.mjs'));
+  return createLlmSizer({ wasmBinary: readFileSync(join(wasmDir, 'llm_sizer_model_wasm.wasm')) });
+}
+
 export function readJson(relative) {
   return JSON.parse(readFileSync(join(root, relative), 'utf8'));
 }

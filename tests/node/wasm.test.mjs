@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 
-import { cliJson, loadWasm, runCli } from './support.mjs';
+import { cliJson, loadModelWasm, loadWasm, runCli } from './support.mjs';
 
 let wasm;
+let modelWasm;
 before(async () => {
   wasm = await loadWasm();
+  modelWasm = await loadModelWasm();
 });
 
 test('presets() equals `llm-sizer presets`', () => {
@@ -35,6 +37,30 @@ test('native and WASM give identical training results for every model preset', (
       assert.deepEqual(wasm.estimate(scenario), native, `${preset.id} ${training.method ?? 'full'}`);
     }
   }
+});
+
+test('the first view\'s model module gives the whole core\'s result for scenarios without sections', () => {
+  const all = wasm.presets();
+  const models = modelWasm.presets();
+  // Its presets: every model and device (their figures and sources; notes stay out), the choices.
+  assert.deepEqual(models.models, all.models);
+  assert.deepEqual(models.accelerators, all.accelerators.map(({ notes, ...rest }) => rest));
+  assert.deepEqual(models.choices, all.choices);
+  assert.deepEqual(models.config_fields, all.config_fields);
+  for (const scenario of [...all.models.map((preset) => ({ model: preset.id, hardware: { count: 2 } })),
+    { model: { preset: 'llama-3-8b', num_hidden_layers: 40 }, hardware: { accelerator: { preset: 'rtx-4090', memory_bytes: 48e9 } } },
+    { model: { model_type: 'mystery', hidden_size: 64, num_hidden_layers: 2, num_attention_heads: 4, vocab_size: 100, intermediate_size: 128 } }]) {
+    assert.deepEqual(modelWasm.estimate(scenario), wasm.estimate(scenario), JSON.stringify(scenario));
+  }
+  // Errors are the same; a section is the whole core's, and says so.
+  for (const scenario of [{ model: 'llama-3-8b', hardware: { count: 0 } }, { model: 'no-such-model' }]) {
+    assert.throws(() => modelWasm.estimate(scenario), (error) => {
+      assert.throws(() => wasm.estimate(scenario), (whole) => whole.message === error.message && whole.code === error.code);
+      return true;
+    });
+  }
+  assert.throws(() => modelWasm.estimate({ model: 'llama-3-8b', inference: {} }),
+    (error) => error.code === 'error.section_elsewhere' && error.field === 'inference');
 });
 
 test('estimate() takes a scenario object or its JSON text', () => {

@@ -29,7 +29,7 @@ TEST_CASE("every listed weight format parses back to itself") {
     INFO(id);
     const auto format = parse_weight_format(id, "inference.weights");
     CHECK(format.id == id);
-    CHECK_FALSE(format.name.empty());
+    CHECK_FALSE(english(format.name).empty());
     CHECK_FALSE(format.family.empty());
   }
 }
@@ -38,7 +38,8 @@ TEST_CASE("ids map to the right scheme and parameters") {
   const auto gguf = parse_weight_format("q4_k_m", "w");
   CHECK(gguf.scheme == llm_sizer::WeightScheme::gguf);
   CHECK(gguf.gguf_ftype == llm_sizer::GgufFtype::q4_k_m);
-  CHECK(gguf.name == "GGUF Q4_K_M");
+  CHECK(english(gguf.name) == "GGUF Q4_K_M");
+  CHECK(gguf.name.code.code() == "format.gguf");
   CHECK_FALSE(gguf.gguf_imatrix);
   CHECK(parse_weight_format("iq2_xxs", "w").gguf_imatrix);  // llama-quantize requires one
   // "bf16" is the plain checkpoint, not the GGUF file type.
@@ -47,7 +48,7 @@ TEST_CASE("ids map to the right scheme and parameters") {
   CHECK(gptq.scheme == llm_sizer::WeightScheme::gptq);
   CHECK(gptq.bits == 3);
   CHECK(gptq.group_size == -1);
-  CHECK(gptq.name == "GPTQ 3-bit, per channel");
+  CHECK(english(gptq.name) == "GPTQ 3-bit, per channel");
   CHECK(parse_weight_format("awq-4bit-g128", "w").group_size == 128);
   CHECK(parse_weight_format("nf4-dq", "w").double_quant);
 }
@@ -62,6 +63,7 @@ TEST_CASE("an unknown id names the field and the known ids, shortened") {
     CHECK(e.got() == "\"q4_k_x\"");
     CHECK(message.find("fp16") != std::string::npos);
     CHECK(message.find("more)") != std::string::npos);
+    CHECK(e.rule().code.code() == "error.weight_format");
     CHECK(message.find("gptq-<2|3|4|8>bit-g<32|64|128|-1>") != std::string::npos);
     CHECK(message.size() < 400);
   }

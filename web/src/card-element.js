@@ -12,6 +12,7 @@ import { startEngine } from './engine.js';
 import { BYTE_UNITS, createFormat } from './format.js';
 import { createI18n, detectLanguage, isLanguage, loadLanguage } from './i18n/index.js';
 import { cardContent, cardProblem } from './render/card.js';
+import { problemSentence } from './render/problem.js';
 import { encodeState } from './url.js';
 
 // Defines the element once. css: the card's stylesheet text; wasmUrl: where the core's .wasm is.
@@ -73,7 +74,7 @@ export function defineCardElement({ css, wasmUrl, name = 'llm-sizer-card' }) {
       const href = this.getAttribute('href');
       const open = href ? new URL(await encodeState({ scenario, ui: { l: lang, u: fmt.bytesUnit } }), new URL(href, document.baseURI)).href : null;
       if (error) {
-        show('error', cardProblem(t, t('embed.error', { message: error.message }), { open }));
+        show('error', cardProblem(t, t('embed.error', { message: problemSentence(t, error) }), { open }));
         return;
       }
       show('ready', cardContent({ result, t, fmt, catalog: engine.catalog() }, { open }));

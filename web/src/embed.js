@@ -6,6 +6,7 @@ import { startEngine } from './engine.js';
 import { BYTE_UNITS, createFormat } from './format.js';
 import { createI18n, detectLanguage, isLanguage, loadLanguage } from './i18n/index.js';
 import { cardContent, cardProblem } from './render/card.js';
+import { problemSentence } from './render/problem.js';
 import { decodeState } from './url.js';
 
 const card = document.getElementById('card');
@@ -38,7 +39,7 @@ async function boot() {
   const catalog = engine.catalog();
   const { result, error } = engine.estimate(linked.scenario);
   if (error) {
-    replaceChildren(card, cardProblem(t, t('embed.error', { message: error.message }), { open }));
+    replaceChildren(card, cardProblem(t, t('embed.error', { message: problemSentence(t, error) }), { open }));
     return;
   }
   const content = cardContent({ result, t, fmt, catalog }, { open });

@@ -2,6 +2,7 @@
 // value they hold (data-kind="int", "bytes", ...). This module builds such controls, reads them,
 // fills them from the core's answer, and puts the core's errors next to the field they name.
 import { h, uid } from './dom.js';
+import { allowedText } from './render/problem.js';
 import { fieldTerm } from './render/term.js';
 
 // A labelled input row for `path`. kind: int | number | bytes | bytes_per_s | flops_per_s | watts |
@@ -29,10 +30,11 @@ export function fieldRow(t, fmt, path, kind, { label, name, showKey = false, cho
   const unit = fmt.inputUnit(kind);
   const reset = onReset
     ? h('button', { type: 'button', class: 'reset', hidden: true, title: t('field.reset'),
-      attrs: { 'aria-label': t('field.reset_named', { name: label ?? t.field(name) }) }, on: { click: onReset } }, '↺')
+      attrs: { 'aria-label': t('field.reset_named', { name: name ? t.field(name) : label }) }, on: { click: onReset } }, '↺')
     : null;
-  const caption = h('label', { htmlFor: id }, label ?? fieldTerm(t, name, { focusable: false }),
-    showKey ? h('code', { class: 'key' }, name) : null);
+  // A field the language file does not name (a config key the core does not read) shows as its key.
+  const named = label ?? (showKey && !t.hasField(name) ? null : fieldTerm(t, name, { focusable: false }));
+  const caption = h('label', { htmlFor: id }, named, showKey ? h('code', { class: 'key' }, name) : null);
   // The help text describes the control too (screen readers read it with the field).
   const help = caption.querySelector('.tip');
   control.setAttribute('aria-describedby', [help?.id, errorId, noteId].filter(Boolean).join(' '));
@@ -97,7 +99,8 @@ export function placeError(root, error, t, fallback) {
   for (const element of root.querySelectorAll('[data-error-for]')) element.textContent = '';
   for (const element of root.querySelectorAll('[aria-invalid]')) element.removeAttribute('aria-invalid');
   if (!error) return null;
-  const text = error.allowed ? t('error.detail', { allowed: error.allowed, got: error.got || '–' }) : error.message;
+  const allowed = allowedText(t, error);
+  const text = allowed ? t('error.detail', { allowed, got: error.got || '–' }) : error.message;
   let path = String(error.field ?? '');
   for (;;) {
     const slot = path && root.querySelector(`[data-error-for="${CSS.escape(path)}"]`);

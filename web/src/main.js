@@ -3,7 +3,6 @@
 // same frame; the link is rewritten once typing pauses. The core is asked only for the sections
 // the open view shows (flows/index.js); the scenario keeps every section a view was opened for.
 import { h, replaceChildren } from './dom.js';
-import { startEngine } from './engine.js';
 import { flowById, flows, sections } from './flows/index.js';
 import { BYTE_UNITS, createFormat } from './format.js';
 import { fillControls, placeError, placeNotes, readControl } from './form.js';
@@ -12,8 +11,9 @@ import { createHardwarePanel } from './panels/hardware_input.js';
 import { createModelPanel } from './panels/model_input.js';
 import { createSectionPanel } from './panels/section_input.js';
 import { createSharePanel } from './panels/share.js';
+import { startPageEngine } from './page_engine.js';
 import { chartSlots } from './render/charts/index.js';
-import { focusControl, problemBanner } from './render/problem.js';
+import { focusControl, problemBanner, problemDetail } from './render/problem.js';
 import { showProgress } from './render/progress.js';
 import { glossaryList, modelName } from './render/shell.js';
 import {
@@ -293,9 +293,28 @@ function renderResults() {
   charts.end();
 }
 
+// Whether computing `scenario` for the view `tab` needs the whole core (a section: the model module
+// of the first view has none).
+function needsWholeCore(scenario, tab) {
+  return Boolean(flowById(tab).section) || [...sections, 'quantization'].some((key) => scenario && key in scenario);
+}
+
 // Opening a view adds its section to the scenario (and may switch the training method: full
-// training and fine-tuning share a section), then asks the core for it.
-function selectTab(id, { focus = false } = {}) {
+// training and fine-tuning share a section), then asks the core for it, once the whole core has
+// loaded if the view needs it (the view says it is loading meanwhile).
+async function selectTab(id, { focus = false } = {}) {
+  if (needsWholeCore(app.scenario, id) && !app.engine.hasSections) {
+    app.ui.tab = flowById(id).id;
+    replaceChildren($('flow'), h('p', { class: 'empty' }, app.t('results.loading')));
+    try {
+      await app.engine.loadSections();
+    } catch (error) {
+      console.error(error);
+      replaceChildren($('flow'), h('p', { class: 'empty' }, app.t('results.failed')));
+      return;
+    }
+    if (app.ui.tab !== flowById(id).id) return; // another tab was chosen meanwhile
+  }
   const flow = flowById(id);
   const scenario = flow.enter ? flow.enter(app.scenario, app.ui.stash, app.catalog) : app.scenario;
   app.ui.tab = flow.id;
@@ -306,12 +325,12 @@ function selectTab(id, { focus = false } = {}) {
 // Shows and focuses the control for `path`: a field of another view's section opens that view
 // first (the view that owns the section as it stands, fine-tuning for a LoRA run, so opening it
 // changes nothing in the scenario).
-function focusField(path) {
+async function focusField(path) {
   const section = path.split('.')[0];
   if (sections.includes(section) && app.flow().section !== section) {
     const owner = flows.find((flow) => flow.section === section && flow.owns?.(app.scenario))
       ?? flows.find((flow) => flow.section === section);
-    selectTab(owner.id);
+    await selectTab(owner.id);
   }
   focusControl(path);
 }
@@ -379,11 +398,13 @@ async function applyLink(linked) {
     if (isLanguage(linked.ui.l)) setLanguage(await loadLanguage(linked.ui.l));
     if (linked.ui.u && BYTE_UNITS.includes(linked.ui.u)) setUnits(linked.ui.u);
     app.ui.tab = linked.ui.t ?? null;
+    if (needsWholeCore(linked.scenario, app.ui.tab)) await app.engine.loadSections();
     const opened = openScenario(linked.scenario, (s) => app.engine.estimate(s), firstVisit, { keep: sections });
     scenario = opened.scenario;
     if (opened.dropped.length) {
-      showNotice(app.t('link.dropped', { count: opened.dropped.length }), opened.dropped.map((d) => h('li', {},
-        h('code', {}, d.field), ': ', d.got === '' ? app.t('link.unknown_field') : app.t('error.detail', { allowed: d.allowed, got: d.got }))));
+      showNotice(app.t('link.dropped', { count: opened.dropped.length }), opened.dropped.map((d) => h('li', { dataset: { code: d.code ?? '' } },
+        h('code', {}, d.field), app.t('notes.separator'),
+        d.code === 'error.unknown_field' ? app.t('link.unknown_field') : problemDetail(app.t, d))));
     }
   } else {
     app.ui.tab = null;
@@ -504,8 +525,9 @@ function quickUi(hash) {
 async function boot() {
   const early = quickUi(location.hash);
   // The core, the linked view's code and the language load side by side (a view that fails to
-  // load says so in its place, later).
-  const engineReady = startEngine();
+  // load says so in its place, later). index.html preloads no .wasm: which core module comes first
+  // (the model module, or the whole core for a view with a section) depends on the link.
+  const engineReady = startPageEngine({ whole: Boolean(flowById(early.t).section) });
   engineReady.catch(() => {}); // reported below, once the page can say it in its language
   const view = loadView(flowById(early.t)).catch(() => {});
   app.ui.units = BYTE_UNITS.includes(early.u) ? early.u : readPref(prefKeys.units) ?? 'GiB';

@@ -214,7 +214,7 @@ function leafPaths(scenario, prefix = '') {
 // version, or out of range) is dropped, one at a time, and reported; a model the core refuses is
 // replaced by the example's. estimate(scenario) returns { result } or { error }; keep: the flow
 // sections that stay when their last value goes. Returns { scenario, dropped: [{ field, allowed,
-// got }] }; the scenario may still be refused when the error names no value the link holds (a
+// got, code, params }] } (code and params: the core's rule, which the page translates); the scenario may still be refused when the error names no value the link holds (a
 // default that the rest of it makes invalid), or after maxDrops values.
 const maxDrops = 64;
 
@@ -233,7 +233,7 @@ export function openScenario(scenario, estimate, example, { keep = [] } = {}) {
     } else {
       break;
     }
-    dropped.push({ field, allowed: error.allowed ?? '', got: error.got ?? '' });
+    dropped.push({ field, allowed: error.allowed ?? '', got: error.got ?? '', code: error.code ?? '', params: error.params ?? {} });
   }
   return { scenario: next, dropped };
 }

@@ -16,8 +16,10 @@ export default {
   },
 };
 
+// A weight format's name for people, by its id (the core names each format with a text code).
 export function formatName(ctx, id) {
-  return ctx.catalog?.choices?.inference?.weights?.find((w) => w.id === id)?.name ?? id;
+  const format = ctx.catalog?.choices?.inference?.weights?.find((w) => w.id === id);
+  return format ? ctx.t.text(format.name_code, format.name_params, format.name) : id;
 }
 
 function headline(ctx) {

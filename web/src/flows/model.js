@@ -137,5 +137,5 @@ function describe(ctx, object) {
 
 function modelSources(ctx) {
   const preset = ctx.result.model.preset;
-  return preset?.source ? [{ label: ctx.t('model.data_source', { name: preset.name }), body: linkify(preset.source) }] : [];
+  return preset?.source ? [{ label: ctx.t('model.data_source', { name: preset.name }), body: h('cite', {}, linkify(preset.source)) }] : [];
 }

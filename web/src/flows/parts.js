@@ -2,6 +2,7 @@
 // numbers, figures, the core's warnings, and the closing list of assumptions and sources.
 import { h, link, linkify } from '../dom.js';
 import { resultNumber } from '../render/number.js';
+import { fieldLabel } from '../render/problem.js';
 import { fieldTerm, glossaryTerm } from '../render/term.js';
 import { getPath } from '../state.js';
 
@@ -54,7 +55,7 @@ export function reference(ctx, id) {
   const short = ref.citation.match(/^[^:(]*?\b(?:19|20)\d{2}\b/)?.[0] ?? ref.citation.split(/[:,(]/)[0].trim();
   const anchor = link(ref.url, short);
   anchor.title = ref.citation;
-  return anchor;
+  return h('cite', {}, anchor);
 }
 
 // The device's datasheet: its source's first link, named after the device (the whole source
@@ -72,16 +73,25 @@ export function priceSource(ctx, source) {
   const { t } = ctx;
   if (!source || source.kind === 'none') return t('price.none');
   if (source.kind === 'scenario') return t('price.scenario');
+  const rule = source.rule_code ? t.text(source.rule_code, source.rule_params, source.rule) : source.rule;
   return [t('price.catalog', { provider: source.provider ?? '', instance: source.instance ?? '', as_of: source.as_of ?? '' }),
-    source.rule ? ` (${source.rule})` : '', '. ', ...(source.source ? linkify(source.source) : [])];
+    rule ? t('price.rule', { rule }) : '', t('price.end'), source.source ? citation(source.source) : ''];
 }
 
+// A source as the data or the core gives it (a citation, left in its own words), its links live.
+export function citation(text) {
+  return h('cite', {}, linkify(text));
+}
+
+// The core's warnings, each said in the page's language from its code, after the field it is about.
 export function warningsSection(ctx) {
+  const { t } = ctx;
   const { warnings = [] } = ctx.result;
   if (!warnings.length) return null;
-  return h('section', { class: 'block notes', attrs: { 'aria-label': ctx.t('notes.heading') } },
-    h('h3', {}, ctx.t('notes.heading')),
-    h('ul', {}, warnings.map((w) => h('li', {}, w.field ? h('code', {}, w.field) : null, w.field ? ': ' : '', w.message))));
+  return h('section', { class: 'block notes', attrs: { 'aria-label': t('notes.heading') } },
+    h('h3', {}, t('notes.heading')),
+    h('ul', {}, warnings.map((w) => h('li', { dataset: { code: w.code ?? '' } },
+      w.field ? fieldLabel(t, w.field) : null, w.field ? t('notes.separator') : '', t.text(w.code, w.params, w.message)))));
 }
 
 // assumptions: [{ label, value: Node|text, help, source: Node|text }] (a flow's MFU, efficiencies,
@@ -97,7 +107,7 @@ export function assumptionsSection(ctx, assumptions, extra = []) {
         a.help ? h('span', { class: 'hint' }, ` — ${a.help}`) : null,
         a.source && (!Array.isArray(a.source) || a.source.length) ? h('span', { class: 'assumption-source' }, t('sources.from'), ' ', a.source) : null)))) : null,
     h('ul', { class: 'references' },
-      references.map(([id, ref]) => h('li', { dataset: { ref: id } }, link(ref.url, ref.citation))),
+      references.map(([id, ref]) => h('li', { dataset: { ref: id } }, h('cite', {}, link(ref.url, ref.citation)))),
       extra.map((item) => h('li', {}, h('details', {}, h('summary', {}, item.label), h('div', { class: 'source-text' }, item.body))))));
 }
 
@@ -107,7 +117,8 @@ export function assumptionsSection(ctx, assumptions, extra = []) {
 export function assumption(ctx, path, source, glossary) {
   const { t, fmt } = ctx;
   const value = getPath(ctx.result, path);
+  const choice = typeof value === 'string' ? t.choice(`${path.split('.').at(-1)}.${value}`) : undefined;
   const shown = typeof value === 'boolean' ? t(value ? 'yes' : 'no')
-    : typeof value === 'string' ? h('code', {}, value) : fmt.byName(path, value);
+    : choice ?? (typeof value === 'string' ? h('code', {}, value) : fmt.byName(path, value));
   return { label: glossary ? glossaryTerm(t, glossary, t.field(path)) : t.field(path), value: shown, help: t.help(path), source };
 }

@@ -17,7 +17,7 @@ export default {
     const sources = [...new Map(options.filter((o) => o.quality).map((o) => [o.quality.source, o.quality])).values()];
     return h('div', { class: 'flow' }, headline(ctx, options), tradeoff(ctx, options), table(ctx, options, sources),
       warningsSection(ctx), assumptionsSection(ctx, [], sources.map((quality, i) => ({
-        label: ctx.t('quant.quality_source', { n: i + 1 }), body: link(quality.url, quality.source),
+        label: ctx.t('quant.quality_source', { n: i + 1 }), body: h('cite', {}, link(quality.url, quality.source)),
       }))));
   },
 };
@@ -38,7 +38,7 @@ function headline(ctx, options) {
       h('div', { class: 'answer' }, h('span', { class: 'answer-value', dataset: { count: 'known' } }, fmt.integer(known)),
         h('span', { class: 'answer-label' }, t('quant.known_label')))),
     best ? h('p', { class: 'meta' }, t('quant.best', { format: formatName(ctx, best) })) : h('p', { class: 'meta' }, t('inference.no_format')),
-    current ? h('p', { class: 'meta' }, t(current.fits ? 'quant.current_fits' : 'quant.current_not_fits', { format: current.name })) : null);
+    current ? h('p', { class: 'meta' }, t(current.fits ? 'quant.current_fits' : 'quant.current_not_fits', { format: t.text(current.name_code, current.name_params, current.name) })) : null);
 }
 
 // Memory (x, log) against quality loss (y): every format with a published figure, the Pareto
@@ -99,7 +99,7 @@ function table(ctx, options, sources) {
       : h('span', { class: 'unknown' }, t('quant.not_published'));
     rows.push(h('tr', { class: [current ? 'current' : '', o.pareto ? 'pareto' : ''].join(' ').trim() || undefined,
       dataset: { format: o.format, pareto: String(o.pareto) } },
-    h('th', { scope: 'row' }, h('span', { class: 'format-name' }, o.name), ' ', h('code', { class: 'key' }, o.format),
+    h('th', { scope: 'row' }, h('span', { class: 'format-name' }, t.text(o.name_code, o.name_params, o.name)), ' ', h('code', { class: 'key' }, o.format),
       o.native ? h('span', { class: 'badge' }, t('quant.native')) : null,
       o.runtime_supported ? null : h('span', { class: 'badge warn' }, t('quant.not_loaded', { runtime: asked.runtime }))),
     h('td', { class: 'n' }, number('bits_per_weight')),

@@ -168,21 +168,21 @@ function assumptions(ctx) {
   const { result, t } = ctx;
   const used = result.training.assumptions;
   const keys = Object.entries(used).flatMap(([key, value]) => {
-    if (key === 'notes' || key === 'mfu_source' || key === 'mfu_default') return [];
+    if (['notes', 'note_codes', 'mfu_source', 'mfu_source_code', 'mfu_default'].includes(key)) return [];
     if (value && typeof value === 'object') return Object.keys(value).map((sub) => `${key}.${sub}`);
     return [key];
   }).sort((a, b) => t.order(`training.assumptions.${a}`) - t.order(`training.assumptions.${b}`));
   const device = () => datasheet(ctx);
   const list = keys.map((key) => {
     let source = reference(ctx, sourceOf[key] ?? (key.startsWith('bytes_per_param.') ? 'zero-2020' : ''));
-    if (key === 'mfu') source = used.mfu_source;
+    if (key === 'mfu') source = t.text(used.mfu_source_code, {}, used.mfu_source);
     if (key === 'peak_flops_per_s' || key === 'precision') source = device();
     return assumption(ctx, `training.assumptions.${key}`, source, glossaryOf[key]);
   });
   if (result.training.price_per_gpu_hour_usd !== undefined) {
     list.push({ ...assumption(ctx, 'training.price_per_gpu_hour_usd'), source: priceSource(ctx, result.training.price_source) });
   }
-  const notes = used.notes?.length
-    ? [{ label: t('training.notes'), body: h('ul', {}, used.notes.map((note) => h('li', {}, note))) }] : [];
+  const notes = used.note_codes?.length
+    ? [{ label: t('training.notes'), body: h('ul', {}, used.note_codes.map((code, i) => h('li', { dataset: { code } }, t.text(code, {}, used.notes[i])))) }] : [];
   return assumptionsSection(ctx, list, notes);
 }

@@ -2,8 +2,10 @@
 // ui (sentences and labels), fields (the core's field names: label and one-line help, in the
 // order facts are listed), glossary (terms with tooltips), units (unit words), choices (names of
 // the core's enumerated values). Both files have the same keys in the same order (a test checks
-// it); an unknown key shows as itself, so a new core field never renders as nothing. A language
-// loads when chosen, so each visitor downloads the one they read.
+// it); an unknown key shows as itself, so a new core field never renders as nothing; texts (the
+// core's texts by code: errors, warnings, notes, units of formula terms, format names; the codes
+// are the core's core/message_table.hpp, and a test checks both files hold exactly those). A
+// language loads when chosen, so each visitor downloads the one they read.
 const loaders = { en: () => import('./en.js'), zh: () => import('./zh.js') };
 const loaded = {};
 
@@ -54,6 +56,21 @@ export function createI18n(lang) {
   t.hasField = (name) => Object.hasOwn(strings.fields, name);
   // A choice's name for people ("recompute.selective" → "selective (attention)"), else the id.
   t.choice = (key, fallback) => strings.choices?.[key] ?? fallback;
+  // A text of the core by its code and values ({code: "error.divide_layers", params: {layers:
+  // 32}} → "must divide the model's 32 layers"). A value that names a choice (param "recompute",
+  // value "selective") shows as the choice's name; lists are joined; numbers get the locale's
+  // digit groups. An unknown code shows as the fallback (the core's English) or itself.
+  const numbers = new Intl.NumberFormat(strings.locale, { maximumFractionDigits: 6 });
+  const value = (name, item) => {
+    if (Array.isArray(item)) return item.map((each) => value(name, each)).join(strings.separator);
+    if (typeof item === 'number') return numbers.format(item);
+    return strings.choices?.[`${name}.${item}`] ?? String(item);
+  };
+  t.text = (code, params = {}, fallback) => {
+    const template = strings.texts[code];
+    if (template === undefined) return fallback ?? code ?? '';
+    return template.replace(/\{(\w+)\}/g, (match, name) => (name in (params ?? {}) ? value(name, params[name]) : match));
+  };
   // Display order of core fields: the language file's order, unknown fields last.
   t.order = (name) => strings.order.get(name) ?? strings.order.get(String(name).split('.').at(-1)) ?? strings.order.size;
   t.glossary = strings.glossary;

@@ -102,7 +102,7 @@ export function createHardwarePanel(app) {
       const path = button.closest('[data-row]').dataset.row.slice('hardware.accelerator.'.length);
       button.hidden = !Object.hasOwn(overrides, path.split('.')[0]);
     }
-    parts.source.replaceChildren(...(spec.source ? [t('hardware.source'), ' ', ...linkify(spec.source)] : []));
+    parts.source.replaceChildren(...(spec.source ? [t('hardware.source'), ' ', h('cite', {}, linkify(spec.source))] : []));
   }
 
   return {

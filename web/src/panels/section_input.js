@@ -88,7 +88,7 @@ function fieldFor(app, flow, key, value) {
   const options = { label: fieldTerm(t, path, { focusable: false }), name: path, onReset: () => app.reset(path) };
   if (Array.isArray(listed)) {
     const items = listed.map((item) => (typeof item === 'object' ? item : { id: item })).filter((item) => keep(item.id));
-    const text = (item) => item.name ?? t.choice(`${key}.${item.id}`, item.id);
+    const text = (item) => (item.name_code ? t.text(item.name_code, item.name_params, item.name) : item.name ?? t.choice(`${key}.${item.id}`, item.id));
     if (items.some((item) => item.family)) {
       const families = new Map();
       for (const item of items) {

@@ -1,5 +1,6 @@
 // "How did you get this number?": the core's formula for a result path, shown with its symbols,
-// then with the scenario's values substituted, the terms listed with units, and the source linked.
+// then with the scenario's values substituted, the terms listed with what they count (the core's
+// text codes, in the page's language), and the source linked.
 import { h, link } from '../dom.js';
 import { getPath } from '../state.js';
 
@@ -10,7 +11,7 @@ export function formulaPanel(ctx, path) {
   const explanation = result.explain?.[path];
   const terms = new Map((explanation.terms ?? []).map((term) => [term.name, term]));
   const value = getPath(result, path);
-  const name = path.split('.').at(-1);
+  const unitOf = (term) => (term.unit_code ? t.text(term.unit_code, term.unit_params, term.unit) : term.unit ?? '');
 
   const symbolic = [];
   const substituted = [];
@@ -20,7 +21,7 @@ export function formulaPanel(ctx, path) {
     symbolic.push(operators, h('var', {}, match[1]));
     const term = terms.get(match[1]);
     substituted.push(operators, term
-      ? h('span', { class: 'sub', title: `${match[1]}${term.unit ? ` (${unitWord(t, term.unit)})` : ''}` }, fmt.exact(term.value))
+      ? h('span', { class: 'sub', title: unitOf(term) || undefined }, fmt.exact(term.value))
       : h('var', {}, match[1]));
     last = match.index + match[0].length;
   }
@@ -29,22 +30,18 @@ export function formulaPanel(ctx, path) {
   substituted.push(tail);
 
   const reference = result.references?.[explanation.ref];
-  return h('div', { class: 'formula', role: 'region', attrs: { 'aria-label': t('formula.for', { name: t.field(name) }) } },
-    h('p', { class: 'formula-line' }, h('code', {}, h('var', {}, name), ' = ', symbolic)),
+  return h('div', { class: 'formula', role: 'region', attrs: { 'aria-label': t('formula.for', { name: t.field(path) }) } },
+    h('p', { class: 'formula-line' }, h('code', {}, h('span', { class: 'formula-name' }, t.field(path)), ' = ', symbolic)),
     h('p', { class: 'formula-line' }, h('code', {}, '= ', substituted, ' = ', h('strong', {}, fmt.exact(value)))),
     terms.size ? h('dl', { class: 'formula-terms' }, [...terms.values()].map((term) => [
       h('dt', {}, h('var', {}, term.name)),
-      h('dd', {}, fmt.exact(term.value), term.unit ? ` ${unitWord(t, term.unit)}` : ''),
+      h('dd', {}, fmt.exact(term.value), unitOf(term) ? ` ${unitOf(term)}` : ''),
     ])) : null,
     h('p', { class: 'formula-source' }, t('formula.source'), ' ',
-      reference ? link(reference.url, reference.citation) : explanation.ref),
+      reference ? h('cite', {}, link(reference.url, reference.citation)) : h('code', {}, explanation.ref)),
   );
 }
 
 function pretty(operators) {
   return operators.replace(/\s\*\s/g, ' × ');
-}
-
-function unitWord(t, unit) {
-  return t.units[unit] ?? unit;
 }

@@ -22,7 +22,7 @@ export function resultNumber(ctx, path, { text, value } = {}) {
   const toggle = h('button', {
     type: 'button', class: 'formula-toggle', text: 'ƒ',
     attrs: { 'aria-expanded': String(open), 'aria-controls': panelId,
-      'aria-label': ctx.t('formula.show', { name: ctx.t.field(path.split('.').at(-1)) }) },
+      'aria-label': ctx.t('formula.show', { name: ctx.t.field(path) }) },
     title: ctx.t('formula.tooltip'),
     on: {
       click() {

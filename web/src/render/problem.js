@@ -1,15 +1,42 @@
-// An input problem and its ways out: the banner above the results (the core's message, then "Go to
-// the field", "Remove <field>" when the scenario holds a value there, "Start over from the
-// example"), and reaching a field on the page.
+// An input problem and its ways out: the banner above the results (the field and what it allows,
+// in the page's language, then "Go to the field", "Remove <field>" when the scenario holds a value
+// there, "Start over from the example"), and reaching a field on the page.
 import { h } from '../dom.js';
+
+// What a field allows, in the page's language: the core's rule by its code (the page's own
+// errors carry their text in `allowed`).
+export function allowedText(t, error) {
+  return error.code ? t.text(error.code, error.params, error.allowed) : error.allowed;
+}
+
+// "<what is allowed>; got <value>", or the message of an error that names no rule.
+export function problemDetail(t, error) {
+  const allowed = allowedText(t, error);
+  if (!allowed) return error.message;
+  return error.got ? t('error.detail', { allowed, got: error.got }) : allowed;
+}
+
+const labelled = (t, path) => t.hasField(path) || t.hasField(String(path).split('.').at(-1));
+
+// The whole problem as one line of text: "<field>: <detail>".
+export function problemSentence(t, error) {
+  const label = !error.field ? '' : labelled(t, error.field) ? t.field(error.field) : error.field;
+  return `${label ? `${label}${t('notes.separator')}` : ''}${problemDetail(t, error)}`;
+}
+
+// A field path for people: its label when the language file has one, else the path as code.
+export function fieldLabel(t, path) {
+  return labelled(t, path) ? t.field(path) : h('code', {}, path);
+}
 
 // ways: { go, drop, startOver } (go and drop may be null: no field, or nothing to remove).
 export function problemBanner(t, error, field, ways) {
   const action = (text, onClick, name) => h('button', { type: 'button', class: 'link', dataset: { action: name }, on: { click: onClick } }, text);
-  return [h('strong', {}, t('error.heading')), ' ', error.message, ' ',
+  const where = error.field ? [fieldLabel(t, error.field), t('notes.separator')] : [];
+  return [h('strong', {}, t('error.heading')), ' ', ...where, problemDetail(t, error), ' ',
     h('span', { class: 'error-actions' },
       ways.go ? action(t('error.go_to_field'), ways.go, 'go') : null,
-      ways.drop ? action(t('error.drop_field', { field }), ways.drop, 'drop') : null,
+      ways.drop ? action(t('error.drop_field', { field: labelled(t, field) ? t.field(field) : field }), ways.drop, 'drop') : null,
       action(t('error.start_over'), ways.startOver, 'start-over'))];
 }
 

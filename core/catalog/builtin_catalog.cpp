@@ -1,0 +1,11 @@
+// Compiled with each embedded data set (core/CMakeLists.txt, embed_catalog), so the data and the
+// function that reads it always come together.
+#include "catalog/catalog.hpp"
+
+namespace llm_sizer {
+
+Catalog load_builtin_catalog() {
+  return load_catalog(embedded_data_files());
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,38 @@
+// A core's API as the page uses it (engine.js: the whole core; page_engine.js: the first view's
+// model module, then the whole core). Every number shown comes from a core; views receive results
+// and never call an engine, so where a number was computed is invisible to them. A single
+// estimate takes about a millisecond, so it runs on the main thread, answered within the frame.
+
+// Where a module finds its .wasm: wasmUrl, or the file beside the page (the code that loads it may
+// sit in a chunks/ folder).
+export function locator(wasmUrl) {
+  return (file) => (wasmUrl ? String(wasmUrl) : new URL(file, document.baseURI).href);
+}
+
+// estimate() answers { result } or { error: { message, field, allowed, got, code, params } } and
+// never throws; the catalog listing is read once (it is large).
+export function coreEngine(core) {
+  let catalog;
+  return {
+    catalog() {
+      catalog ??= core.presets();
+      return catalog;
+    },
+    estimate(scenario) {
+      try {
+        return { result: core.estimate(scenario) };
+      } catch (error) {
+        return {
+          error: {
+            message: String(error?.message ?? error),
+            field: error?.field ?? '',
+            allowed: error?.allowed ?? '',
+            got: error?.got ?? '',
+            code: error?.code ?? '',
+            params: error?.params ?? {},
+          },
+        };
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// The page's core, in two steps so the first view downloads only what it shows: the model module
+// (parameters, their explanations and the presets; wasm/model_api.mjs) answers scenarios without
+// sections, and the whole core (engine.js, loaded as its own chunk) loads when a view with a
+// section (inference, training, quantization) or a link holding one first needs it, and from then
+// on answers everything.
+import { createLlmSizer } from 'llm-sizer-model-wasm';
+
+import { coreEngine, locator } from './core_engine.js';
+
+const wholeCore = () => import('./engine.js').then(({ startEngine }) => startEngine());
+
+// whole: start with the whole core (a link that opens a view with a section).
+export async function startPageEngine({ whole = false } = {}) {
+  let full = whole ? await wholeCore() : null;
+  const first = full ?? coreEngine(await createLlmSizer({ locateFile: locator() }));
+  let loadingFull = null;
+  return {
+    // The presets listing (models, accelerators, choices) of the first module.
+    catalog: () => first.catalog(),
+    estimate: (scenario) => (full ?? first).estimate(scenario),
+    get hasSections() {
+      return full !== null;
+    },
+    // Resolves once the whole core answers (at once if it already does).
+    loadSections() {
+      loadingFull ??= full ? Promise.resolve() : wholeCore().then((engine) => {
+        full = engine;
+      });
+      return loadingFull;
+    },
+  };
+}
