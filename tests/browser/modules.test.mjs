@@ -219,7 +219,7 @@ test('every number the core explains has a label in both languages (its ƒ butto
   const languages = ['en', 'zh'].map((lang) => createI18n(lang));
   for (const model of ['llama-3-8b', 'deepseek-v3', 'gemma-3-27b', 'mixtral-8x7b', 'gpt2', 'qwen3-next-80b-a3b']) {
     for (const training of [{ target_days: 10, electricity_usd_per_kwh: 0.1 }, { method: 'qlora' }]) {
-      const result = cliJson(['estimate', '-'], JSON.stringify({ model, hardware: { count: 8 }, training, inference: {}, quantization: {} }));
+      const result = cliJson(['estimate', '-'], JSON.stringify({ model, hardware: { count: 4 }, training, inference: {}, quantization: {} }));
       for (const path of Object.keys(result.explain)) {
         for (const t of languages) assert.ok(labelled(t, path), `${t.lang}: ${path}`);
       }

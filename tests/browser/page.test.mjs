@@ -131,7 +131,8 @@ test('every number with a formula expands to it, with values substituted and the
     text: n.textContent, links: [...n.querySelectorAll('a')].map((a) => a.href),
   })));
   assert.equal(panels.length, explained.length);
-  const total = panels.find((p) => p.text.startsWith('params_total'));
+  // A formula is named by its field's label (en.js), never by the raw result id.
+  const total = panels.find((p) => p.text.startsWith('Parameters ='));
   assert.ok(total.text.includes(expected.model.params_total.toLocaleString('en-US')), total.text);
   for (const panel of panels) assert.ok(panel.links.length === 1 && panel.links[0].startsWith('https://'), panel.text);
   // Expanded formulas stay open while inputs change.
