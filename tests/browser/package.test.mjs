@@ -101,7 +101,7 @@ test('the card from another origin renders inline with the CLI\'s numbers', asyn
   assert.match(tuning.text, /微调/);
   const bad = await readCard(page, '#bad');
   assert.equal(bad.state, 'error');
-  assert.match(bad.problem, /hardware\.count: must be an integer in \[1, 1000000\], got 0/);
+  assert.match(bad.problem, /Devices \(hardware\.count\): must be an integer in \[1, 1000000\]; got 0/);
 
   // The core, its catalog and the strings come from the package's origin; nothing else is asked.
   const elsewhere = requests.filter((url) => !url.startsWith(docs) && !url.startsWith(cdn));

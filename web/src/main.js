@@ -305,6 +305,8 @@ function needsWholeCore(scenario, tab) {
 async function selectTab(id, { focus = false } = {}) {
   if (needsWholeCore(app.scenario, id) && !app.engine.hasSections) {
     app.ui.tab = flowById(id).id;
+    for (const tab of $('tabs').children) tab.setAttribute('aria-selected', String(tab.id === `tab-${app.ui.tab}`));
+    delete $('flow').dataset.view; // no view is drawn until the core answers
     replaceChildren($('flow'), h('p', { class: 'empty' }, app.t('results.loading')));
     try {
       await app.engine.loadSections();

@@ -58,9 +58,10 @@ export function createI18n(lang) {
   t.choice = (key, fallback) => strings.choices?.[key] ?? fallback;
   // A text of the core by its code and values ({code: "error.divide_layers", params: {layers:
   // 32}} → "must divide the model's 32 layers"). A value that names a choice (param "recompute",
-  // value "selective") shows as the choice's name; lists are joined; numbers get the locale's
-  // digit groups. An unknown code shows as the fallback (the core's English) or itself.
-  const numbers = new Intl.NumberFormat(strings.locale, { maximumFractionDigits: 6 });
+  // value "selective") shows as the choice's name; lists are joined; numbers are written as the
+  // core writes them, without digit groups (a range "[1, 1000000]" stays readable). An unknown
+  // code shows as the fallback (the core's English) or itself.
+  const numbers = new Intl.NumberFormat(strings.locale, { maximumFractionDigits: 6, useGrouping: false });
   const value = (name, item) => {
     if (Array.isArray(item)) return item.map((each) => value(name, each)).join(strings.separator);
     if (typeof item === 'number') return numbers.format(item);

@@ -18,15 +18,17 @@ export function problemDetail(t, error) {
 
 const labelled = (t, path) => t.hasField(path) || t.hasField(String(path).split('.').at(-1));
 
-// The whole problem as one line of text: "<field>: <detail>".
+// The whole problem as one line of text: "<label> (<field>): <detail>".
 export function problemSentence(t, error) {
-  const label = !error.field ? '' : labelled(t, error.field) ? t.field(error.field) : error.field;
+  const field = String(error.field ?? '');
+  const label = !field ? '' : labelled(t, field) ? `${t.field(field)} (${field})` : field;
   return `${label ? `${label}${t('notes.separator')}` : ''}${problemDetail(t, error)}`;
 }
 
-// A field path for people: its label when the language file has one, else the path as code.
+// A field path for people: its label when the language file has one, with the path as code (what
+// a scenario file or the CLI calls it), else the path alone.
 export function fieldLabel(t, path) {
-  return labelled(t, path) ? t.field(path) : h('code', {}, path);
+  return labelled(t, path) ? [t.field(path), ' ', h('code', { class: 'key' }, path)] : h('code', {}, path);
 }
 
 // ways: { go, drop, startOver } (go and drop may be null: no field, or nothing to remove).
