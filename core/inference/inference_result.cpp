@@ -47,7 +47,8 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
       "{batch} * ({global_bytes_per_token} * {context} + {window_bytes_per_token} * "
       "{window_tokens} + {state_bytes})",
       {{"batch", double(in.batch), "sequences"},
-       {"global_bytes_per_token", mem.kv.full_bytes_per_token, "bytes"},
+       {"global_bytes_per_token", mem.kv.full_bytes_per_token + mem.kv.cross_bytes_per_token,
+        "bytes"},
        {"context", context, "tokens"},
        {"window_bytes_per_token", mem.kv.sliding_bytes_per_token, "bytes"},
        {"window_tokens", window, "tokens"},
@@ -127,6 +128,15 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
   r.memory = inference_memory(model, r.weights, device, input);
   r.inverse = answer_inverse_questions(model, r.weights, device, input, sizer);
   explain_memory(model, input, r, explanations);
+  if (!model.generates()) {
+    // An encoder (BERT) maps an input to vectors in one pass: there is no decode step to time.
+    warnings.push_back({"inference", model.model_type +
+                                         " is an encoder-only model: it encodes its input and "
+                                         "does not generate tokens, so decode speed, TTFT, "
+                                         "throughput and cost per token do not apply and are "
+                                         "left out"});
+    return r;
+  }
   r.serving = estimate_serving(model, tensors, r.weights, device, input, r.inverse, explanations);
   if (!r.serving) {
     warnings.push_back({"hardware.accelerator",

@@ -5,6 +5,7 @@
 
 #include "estimate.hpp"
 #include "explain/references.hpp"
+#include "model/families.hpp"
 #include "training/training_json.hpp"
 
 namespace llm_sizer {
@@ -18,13 +19,59 @@ const char* attention_kind_name(AttentionKind kind) {
       return "sliding";
     case AttentionKind::linear:
       return "linear";
+    case AttentionKind::state_space:
+      return "state_space";
+    case AttentionKind::cross_only:
+      return "cross_only";
   }
   return "full";
+}
+
+const char* vision_kind_name(VisionKind kind) {
+  switch (kind) {
+    case VisionKind::clip_llava:
+      return "clip";
+    case VisionKind::qwen2_vl:
+      return "qwen2_vl";
+    case VisionKind::qwen2_5_vl:
+      return "qwen2_5_vl";
+    case VisionKind::mllama:
+      return "mllama";
+    case VisionKind::siglip_gemma3:
+      break;
+  }
+  return "siglip";
+}
+
+// The parts of the architecture beyond a decoder's attention and MLP.
+void add_architecture_extras(const ModelSpec& m, Json& a) {
+  if (m.stacks == Stacks::encoder_decoder) {
+    const auto encoder = std::count_if(m.layers.begin(), m.layers.end(),
+                                       [](const LayerSpec& l) { return l.encoder; });
+    a["encoder_layers"] = encoder;
+    a["decoder_layers"] = int64_t(m.layers.size()) - encoder;
+  }
+  if (a["attention_layers"]["state_space"].get<int64_t>() > 0) {
+    const SsmSpec& s = m.ssm;
+    a["ssm"] = {{"version", s.version},       {"inner_size", s.inner_size},
+                {"state_size", s.state_size}, {"conv_kernel", s.conv_kernel},
+                {"dt_rank", s.dt_rank},       {"num_heads", s.num_heads},
+                {"n_groups", s.n_groups}};
+  }
+  if (m.vision) {
+    const VisionSpec& v = *m.vision;
+    a["vision"] = {{"kind", vision_kind_name(v.kind)},
+                   {"hidden_size", v.hidden_size},
+                   {"num_hidden_layers", v.num_layers + v.global_layers},
+                   {"intermediate_size", v.intermediate_size},
+                   {"patch_size", v.patch_size}};
+  }
 }
 
 Json architecture_json(const ModelSpec& m) {
   Json a = {{"model_type", m.model_type},
             {"shape", m.shape},
+            {"stacks", stacks_name(m.stacks)},
             {"hidden_size", m.hidden_size},
             {"num_hidden_layers", m.num_layers},
             {"num_attention_heads", m.num_heads},
@@ -36,7 +83,8 @@ Json architecture_json(const ModelSpec& m) {
             {"max_position_embeddings", m.max_position_embeddings},
             {"sliding_window", m.sliding_window},
             {"gated_mlp", m.gated_mlp}};
-  Json layer_kinds = {{"full", 0}, {"sliding", 0}, {"linear", 0}};
+  Json layer_kinds = {
+      {"full", 0}, {"sliding", 0}, {"linear", 0}, {"state_space", 0}, {"cross_only", 0}};
   for (const auto& layer : m.layers) {
     auto& slot = layer_kinds[attention_kind_name(layer.attention)];
     slot = slot.get<int64_t>() + 1;
@@ -60,6 +108,7 @@ Json architecture_json(const ModelSpec& m) {
                 {"v_head_dim", m.mla->v_head_dim}};
   }
   if (m.mtp_layers > 0) a["num_nextn_predict_layers"] = m.mtp_layers;
+  add_architecture_extras(m, a);
   return a;
 }
 

@@ -13,12 +13,15 @@ bool chosen(const std::vector<std::string>& modules, std::string_view name) {
 bool adapted(const ModelSpec& m, std::string_view kind, const std::vector<std::string>& modules) {
   const bool q = chosen(modules, "q"), k = chosen(modules, "k"), v = chosen(modules, "v");
   const bool gate = chosen(modules, "gate"), up = chosen(modules, "up");
+  // T5's and BART's cross-attention projections carry the same module names (q, k, v, o).
   if (kind == "attn_qkv") return q || k || v;
-  if (kind == "attn_q" || kind == "attn_q_a" || kind == "attn_q_b") return q;
-  if (kind == "attn_k") return k;
-  if (kind == "attn_v") return v;
+  if (kind == "attn_q" || kind == "attn_q_a" || kind == "attn_q_b" || kind == "cross_attn_q") {
+    return q;
+  }
+  if (kind == "attn_k" || kind == "cross_attn_k") return k;
+  if (kind == "attn_v" || kind == "cross_attn_v") return v;
   if (kind == "attn_kv_a_mqa" || kind == "attn_kv_b") return k || v;
-  if (kind == "attn_output") return chosen(modules, "o");
+  if (kind == "attn_output" || kind == "cross_attn_o") return chosen(modules, "o");
   if (kind == "ffn_gate" || kind == "ffn_gate_exps" || kind == "ffn_gate_shexp") return gate;
   // Phi-3 stores gate and up as one gate_up_proj (listed as ffn_up of twice the width).
   if (kind == "ffn_up") return m.fused_gate_up ? gate || up : up;

@@ -53,3 +53,18 @@ test('presets lists models, accelerators and the model types the counter knows',
     assert.ok(presets.model_types.includes(type), type);
   }
 });
+
+test('presets describes each model type: its layout, its stacks and the config fields it reads', () => {
+  const { model_types: types, model_type_details: details, config_fields: fields } = cliJson(['presets']);
+  assert.deepEqual(Object.keys(details).sort(), [...types].sort());
+  assert.equal(details.gpt_bigcode.shape, 'gpt_bigcode');
+  assert.ok(details.gpt_bigcode.fields.includes('multi_query'));
+  assert.equal(details.t5.stacks, 'encoder_decoder');
+  assert.ok(details.t5.fields.includes('d_kv'));
+  assert.equal(details.bert.stacks, 'encoder');
+  assert.ok(details.mamba2.fields.includes('state_size'));
+  // Every field a type reads is among the fields the editor offers.
+  for (const [type, detail] of Object.entries(details)) {
+    for (const field of detail.fields) assert.ok(fields.includes(field), `${type}: ${field}`);
+  }
+});

@@ -49,6 +49,11 @@ export default {
     'model.custom': 'Custom model',
     'model.none': 'No model',
     'model.on_hub': 'on Hugging Face',
+    'model.recognised': 'Recognised as {type}, counted with the {shape} layout ({stacks}).',
+    'model.stacks.decoder': 'decoder',
+    'model.stacks.encoder': 'encoder only',
+    'model.stacks.encoder_decoder': 'encoder-decoder',
+    'model.type_warning': 'Not a model type the calculator knows:',
 
     'hub.bad-id': 'A model id looks like organisation/name, e.g. Qwen/Qwen2.5-7B-Instruct.',
     'hub.loading': 'Fetching {id}/config.json from huggingface.co…',

@@ -49,6 +49,11 @@ export default {
     'model.custom': '自定义模型',
     'model.none': '未选择模型',
     'model.on_hub': '在 Hugging Face 上查看',
+    'model.recognised': '识别为 {type}，按 {shape} 结构计数（{stacks}）。',
+    'model.stacks.decoder': '解码器',
+    'model.stacks.encoder': '仅编码器',
+    'model.stacks.encoder_decoder': '编码器-解码器',
+    'model.type_warning': '计算器不认识这个模型类型：',
 
     'hub.bad-id': '模型 id 形如 组织/名称，例如 Qwen/Qwen2.5-7B-Instruct。',
     'hub.loading': '正在从 huggingface.co 获取 {id}/config.json…',
