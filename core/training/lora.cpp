@@ -32,6 +32,21 @@ bool adapted(const ModelSpec& m, std::string_view kind, const std::vector<std::s
   return false;
 }
 
+// A Mamba block is a gated MLP with the scan inside (Gu & Dao 2023, section 3.4, Figure 3):
+// in_proj (x and the gate z) takes the up and gate roles, out_proj the down role; x_proj and
+// dt_proj, as PEFT's Mamba targets, go with the up projection.
+bool adapted_mixer(std::string_view kind, const std::vector<std::string>& modules) {
+  if (kind == "ssm_in") return chosen(modules, "gate") || chosen(modules, "up");
+  if (kind == "ssm_x" || kind == "ssm_dt") return chosen(modules, "up");
+  if (kind == "ssm_out") return chosen(modules, "down");
+  return false;
+}
+
+bool in_state_space_layer(const ModelSpec& m, const TensorSpec& t) {
+  const auto layer = static_cast<size_t>(t.layer);
+  return layer < m.layers.size() && m.layers[layer].attention == AttentionKind::state_space;
+}
+
 }  // namespace
 
 std::vector<LoraAdapter> lora_adapters(const ModelSpec& model,
@@ -41,7 +56,8 @@ std::vector<LoraAdapter> lora_adapters(const ModelSpec& model,
   for (const auto& t : tensors) {
     if (t.vector || t.layer < 0) continue;
     if (t.component == Component::mtp || t.component == Component::vision) continue;
-    if (!adapted(model, t.kind, modules)) continue;
+    const bool mixer = in_state_space_layer(model, t);
+    if (mixer ? !adapted_mixer(t.kind, modules) : !adapted(model, t.kind, modules)) continue;
     adapters.push_back({t.layer, t.row_length, t.rows, t.matrices, t.matrices > 1});
   }
   return adapters;

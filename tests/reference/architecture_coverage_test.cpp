@@ -141,3 +141,14 @@ TEST_CASE("every new layout sizes every weight format") {
     CHECK(options[3]["weights_bytes"].get<double>() < options[1]["weights_bytes"].get<double>());
   }
 }
+
+TEST_CASE("GLM-4.5-Air: 12B active without the embedding and the output head") {
+  // Model card: 106B total, 12B active. The active count the card gives leaves out the token
+  // embedding and the untied head (each 151,552 x 4096), and the MTP layer is reported apart.
+  const auto model = model_result("glm-4.5-air");
+  const double active = model["params_active"].get<double>() -
+                        model["breakdown"]["embedding"].get<double>() -
+                        model["breakdown"]["lm_head"].get<double>();
+  CHECK(active == Approx(12e9).epsilon(0.02));
+  CHECK(model["params_mtp"].get<double>() > 0);
+}

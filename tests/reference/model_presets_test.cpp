@@ -16,6 +16,9 @@ const std::map<std::string, std::string> kTotalExceptions = {
      "text model counts 107.8B"},
 };
 const std::map<std::string, std::string> kActiveExceptions = {
+    {"glm-4.5-air",
+     "\"12B active\" leaves out both the token embedding and the untied output head: 13.42B "
+     "active - 0.62B - 0.62B = 12.18B"},
     {"qwen3-next-80b-a3b",
      "\"3B activated\" is the A3B name rounded down: the routed and shared experts, attention and "
      "embeddings a token passes through add up to 3.87B (3.25B without the two embeddings)"},

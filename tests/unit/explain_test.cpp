@@ -74,6 +74,10 @@ TEST_CASE("every training explanation evaluates to its number, for every preset"
           architecture["num_hidden_layers"].get<int>() % 2 == 0) {
         section["pp"] = 2;
       }
+      // Mamba models have no q/k/v/o: their adapters go on in_proj and out_proj (up, down).
+      if (section.contains("lora_modules") && architecture["num_attention_heads"] == 0) {
+        section["lora_modules"] = {"up", "down"};
+      }
       if (section.value("method", "") == "lora" &&
           architecture["num_attention_heads"].get<int>() % 2 == 0) {
         section["tp"] = 2;

@@ -5,7 +5,8 @@
 namespace llm_sizer {
 namespace {
 
-// Gemma 3: SigLIP without its attention-pooling head (vision_use_head false).
+// Gemma 3: SigLIP without its attention-pooling head (vision_use_head false); the fields every
+// plain ViT config has.
 VisionSpec read_siglip(const FieldReader& v) {
   VisionSpec spec;
   spec.kind = VisionKind::siglip_gemma3;
@@ -47,17 +48,11 @@ VisionSpec read_qwen_vl(const FieldReader& v, bool v2_5, int64_t text_hidden) {
   return spec;
 }
 
-// MllamaVisionConfig.
+// MllamaVisionConfig: the ViT fields SigLIP's config also has, and the tiling.
 VisionSpec read_mllama(const FieldReader& v) {
-  VisionSpec spec;
+  VisionSpec spec = read_siglip(v);
   spec.kind = VisionKind::mllama;
-  spec.hidden_size = v.positive_int("hidden_size");
-  spec.intermediate_size = v.positive_int("intermediate_size");
-  spec.num_layers = v.positive_int("num_hidden_layers");
   spec.global_layers = v.int_or("num_global_layers", 8, 0);
-  spec.patch_size = v.positive_int("patch_size");
-  spec.image_size = v.positive_int("image_size");
-  spec.num_channels = v.int_or("num_channels", 3, 1, 16);
   spec.max_num_tiles = v.int_or("max_num_tiles", 4, 1, 64);
   spec.projector_input = v.positive_int("vision_output_dim");
   const Json* ratios = v.find("supported_aspect_ratios");

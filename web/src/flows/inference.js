@@ -48,7 +48,10 @@ function headline(ctx) {
   } else if (!inf.best_format) {
     notes.push(h('p', { class: 'meta' }, t('inference.no_format')));
   }
-  if (inf.decode_tokens_per_s === undefined) notes.push(h('p', { class: 'meta' }, t('inference.no_speed')));
+  if (inf.decode_tokens_per_s === undefined) {
+    const encoder = ctx.result.model.architecture?.stacks === 'encoder';
+    notes.push(h('p', { class: 'meta' }, t(encoder ? 'inference.no_speed_encoder' : 'inference.no_speed')));
+  }
   else if (!inf.fits) notes.push(h('p', { class: 'meta' }, t('inference.speed_if_fit')));
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
     h('p', { class: 'headline-title' }, t('inference.setup', { model: ctx.modelName, format: formatName(ctx, asked.weights), ...where })),
