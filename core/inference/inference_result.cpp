@@ -168,7 +168,9 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
               {"fits", m.fits},
               {"max_batch", r.inverse.max_batch},
               {"max_context_tokens", r.inverse.max_context_tokens},
-              {"max_context_limited_by", r.inverse.context_limited_by_model ? "model" : "memory"},
+              {"max_context_limited_by", r.inverse.context_unbounded          ? "none"
+                                         : r.inverse.context_limited_by_model ? "model"
+                                                                              : "memory"},
               {"min_devices", r.inverse.min_devices},
               {"best_format", r.inverse.best_format.empty() ? Json() : Json(r.inverse.best_format)},
               {"runtime",

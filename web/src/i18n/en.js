@@ -192,6 +192,7 @@ export default {
     'inference.capacity': 'How far it stretches',
     'inference.limited_by.model': '(the model’s limit)',
     'inference.limited_by.memory': '(memory’s limit)',
+    'inference.limited_by.none': '(no limit: the recurrent state does not grow with the context)',
     'inference.speed': 'Speed',
     'inference.speed_hint': 'A roofline model of each decode step and of the prompt’s prefill; ƒ shows every term.',
     'inference.bound.memory': 'memory-bound',

@@ -192,6 +192,7 @@ export default {
     'inference.capacity': '还能撑多大',
     'inference.limited_by.model': '（受模型上限限制）',
     'inference.limited_by.memory': '（受显存限制）',
+    'inference.limited_by.none': '（无上限：循环状态不随上下文增长）',
     'inference.speed': '速度',
     'inference.speed_hint': '用屋顶线模型估算每个解码步与提示词的预填充；ƒ 显示每一项。',
     'inference.bound.memory': '访存受限',
