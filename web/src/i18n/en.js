@@ -50,7 +50,7 @@ export default {
     'model.recognised': 'the same as the preset',
     'model.none': 'No model',
     'model.on_hub': 'on Hugging Face',
-    'model.recognised': 'Recognised as {type}, counted with the {shape} layout ({stacks}).',
+    'model.recognised_type': 'Recognised as {type}, counted with the {shape} layout ({stacks}).',
     'model.stacks.decoder': 'decoder',
     'model.stacks.encoder': 'encoder only',
     'model.stacks.encoder_decoder': 'encoder-decoder',

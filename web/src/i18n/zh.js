@@ -50,7 +50,7 @@ export default {
     'model.recognised': '与该预设相同',
     'model.none': '未选择模型',
     'model.on_hub': '在 Hugging Face 上查看',
-    'model.recognised': '识别为 {type}，按 {shape} 结构计数（{stacks}）。',
+    'model.recognised_type': '识别为 {type}，按 {shape} 结构计数（{stacks}）。',
     'model.stacks.decoder': '解码器',
     'model.stacks.encoder': '仅编码器',
     'model.stacks.encoder_decoder': '编码器-解码器',

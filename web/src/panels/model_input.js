@@ -74,7 +74,7 @@ export function createModelPanel(app) {
           hubLine),
       },
       summary: h('p', { class: 'model-summary' }),
-      recognised: h('p', { class: 'model-type hint' }),
+      typeLine: h('p', { class: 'model-type hint' }),
       typeWarning: h('div', { class: 'notice type-warning', attrs: { role: 'alert' } }),
       editor: h('details', { class: 'editor' },
         h('summary', {}, t('model.fields'), h('span', { class: 'hint' }, ` ${t('model.fields_hint')}`)),
@@ -88,7 +88,7 @@ export function createModelPanel(app) {
       ...Object.values(parts.panels),
       h('p', { class: 'field-error', dataset: { errorFor: 'model' } }),
       parts.summary,
-      parts.recognised,
+      parts.typeLine,
       parts.typeWarning,
       parts.editor,
     );
@@ -214,7 +214,7 @@ export function createModelPanel(app) {
   function showRecognised() {
     const { t } = app;
     const architecture = app.result?.model?.architecture;
-    parts.recognised.replaceChildren(...(architecture ? [t('model.recognised', {
+    parts.typeLine.replaceChildren(...(architecture ? [t('model.recognised_type', {
       type: architecture.model_type || '?', shape: architecture.shape, stacks: t(`model.stacks.${architecture.stacks ?? 'decoder'}`),
     })] : []));
     const warning = (app.result?.warnings ?? []).find((w) => w.field === 'model.model_type' || w.field === 'model.text_config.model_type');
