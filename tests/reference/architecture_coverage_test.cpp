@@ -29,12 +29,6 @@ std::set<std::string> preset_types() {
   return types;
 }
 
-// Types known before this issue that have no preset of their own, and what checks them.
-const std::set<std::string> kCheckedElsewhere = {
-    "llama4_text",  // the text config of llama-4-scout (llama4), same reader
-    "olmo",         // OLMo 1: tests/unit/hf_config_test.cpp (non-parametric LayerNorm)
-};
-
 }  // namespace
 
 TEST_CASE("every supported model_type has a preset checked against its official count") {
@@ -42,8 +36,7 @@ TEST_CASE("every supported model_type has a preset checked against its official 
   const auto types = preset_types();
   for (const auto type : llm_sizer::known_model_types()) {
     INFO("model_type " << type);
-    const bool has_preset = types.count(std::string(type)) > 0;
-    CHECK((has_preset || kCheckedElsewhere.count(std::string(type)) > 0));
+    CHECK(types.count(std::string(type)) > 0);
   }
 }
 
