@@ -13,6 +13,8 @@ export default {
     load_failed: 'The calculator could not be loaded ({detail}). Reload the page to try again.',
     'prefs.units': 'Byte unit: GB (10⁹ bytes) or GiB (2³⁰ bytes)',
     'prefs.language': 'Language',
+    'nav.validation': 'Validation',
+    'nav.methodology': 'Methodology',
     'glossary.heading': 'Glossary',
     'foot.about': 'Every number comes from the LLM Sizer core, compiled to WebAssembly and run in this page. What you enter stays in your browser; only a model id you ask the Hugging Face Hub for is sent there.',
     yes: 'yes',
@@ -117,6 +119,8 @@ export default {
     'formula.tooltip': 'How is this computed?',
     'formula.for': 'How {name} is computed',
     'formula.source': 'Source:',
+    'formula.methodology': 'How it is computed: assumptions and limits',
+    'formula.validation': 'How close: error against published figures',
 
     'flow.model': 'Model',
     'model.headline': 'Answer',

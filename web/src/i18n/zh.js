@@ -13,6 +13,8 @@ export default {
     load_failed: '计算器加载失败（{detail}）。请刷新页面重试。',
     'prefs.units': '字节单位：GB（10⁹ 字节）或 GiB（2³⁰ 字节）',
     'prefs.language': '语言',
+    'nav.validation': '验证',
+    'nav.methodology': '方法说明',
     'glossary.heading': '术语表',
     'foot.about': '页面上的每个数字都来自 LLM Sizer 核心（编译为 WebAssembly，在本页中运行）。你输入的内容只留在浏览器里；只有你要求从 Hugging Face Hub 加载的模型 id 会发送给它。',
     yes: '是',
@@ -117,6 +119,8 @@ export default {
     'formula.tooltip': '这个数是怎么算出来的？',
     'formula.for': '{name} 的计算方法',
     'formula.source': '来源：',
+    'formula.methodology': '计算方法：假设与局限',
+    'formula.validation': '误差：与公开数据对比',
 
     'flow.model': '模型',
     'model.headline': '结论',

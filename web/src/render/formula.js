@@ -1,6 +1,7 @@
 // "How did you get this number?": the core's formula for a result path, shown with its symbols,
 // then with the scenario's values substituted, the terms listed with units, and the source linked.
 import { h, link } from '../dom.js';
+import { methodologyFor } from '../methodology_links.js';
 import { getPath } from '../state.js';
 
 const placeholder = /\{([A-Za-z0-9_]+)\}/g;
@@ -29,6 +30,7 @@ export function formulaPanel(ctx, path) {
   substituted.push(tail);
 
   const reference = result.references?.[explanation.ref];
+  const method = methodologyFor(path);
   return h('div', { class: 'formula', role: 'region', attrs: { 'aria-label': t('formula.for', { name: t.field(name) }) } },
     h('p', { class: 'formula-line' }, h('code', {}, h('var', {}, name), ' = ', symbolic)),
     h('p', { class: 'formula-line' }, h('code', {}, '= ', substituted, ' = ', h('strong', {}, fmt.exact(value)))),
@@ -38,6 +40,10 @@ export function formulaPanel(ctx, path) {
     ])) : null,
     h('p', { class: 'formula-source' }, t('formula.source'), ' ',
       reference ? link(reference.url, reference.citation) : explanation.ref),
+    method ? h('p', { class: 'formula-more' },
+      h('a', { href: `methodology.html#${method.anchor}`, dataset: { methodology: method.anchor } }, t('formula.methodology')),
+      ' · ',
+      h('a', { href: `validation.html#category=${method.category}`, dataset: { validation: method.category } }, t('formula.validation'))) : null,
   );
 }
 
