@@ -31,16 +31,20 @@ const common = {
 
 await rm(siteDir, { recursive: true, force: true });
 await mkdir(siteDir, { recursive: true });
-const [scripts] = await Promise.all([
+const [calculator, pages] = await Promise.all([
   // The page and the embed card; dynamic imports become lazily loaded chunks.
   build({
     ...common,
-    entryPoints: {
-      app: join(webDir, 'src/main.js'),
-      embed: join(webDir, 'src/embed.js'),
-      validation: join(webDir, 'src/validation/main.js'),
-      methodology: join(webDir, 'src/methodology/main.js'),
-    },
+    entryPoints: { app: join(webDir, 'src/main.js'), embed: join(webDir, 'src/embed.js') },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+  }),
+  // The validation and methodology pages: a build of their own, so the code they share with the
+  // calculator does not split the calculator's chunks (its first view stays as it was).
+  build({
+    ...common,
+    entryPoints: { validation: join(webDir, 'src/validation/main.js'), methodology: join(webDir, 'src/methodology/main.js') },
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,
@@ -56,10 +60,10 @@ const [scripts] = await Promise.all([
 ]);
 // Each page names the chunks its script imports, so the browser fetches them with the script
 // instead of after parsing it.
-const outputs = Object.entries(scripts.metafile.outputs).map(([path, output]) => [resolve(path), output]);
-const pages = [['index.html', 'app.js'], ['embed.html', 'embed.js'], ['validation.html', 'validation.js'],
-  ['methodology.html', 'methodology.js']];
-for (const [html, script] of pages) {
+const outputs = [calculator, pages].flatMap((result) => Object.entries(result.metafile.outputs))
+  .map(([path, output]) => [resolve(path), output]);
+for (const [html, script] of [['index.html', 'app.js'], ['embed.html', 'embed.js'], ['validation.html', 'validation.js'],
+  ['methodology.html', 'methodology.js']]) {
   const [, output] = outputs.find(([path]) => path === join(siteDir, script));
   const preloads = output.imports.filter((i) => i.kind === 'import-statement')
     .map((i) => `  <link rel="modulepreload" href="${relative(siteDir, resolve(i.path))}">\n`).join('');

@@ -1,172 +1,64 @@
 #include "validation/metric_expression.hpp"
 
-#include <cctype>
 #include <cstdlib>
 
+#include "arithmetic.hpp"
 #include "error.hpp"
 
 namespace llm_sizer {
 namespace {
 
-// Recursive descent over the expression text, evaluating as it goes.
-class MetricParser {
- public:
-  MetricParser(std::string_view text, const Json& result, const std::string& field)
-      : text_(text), result_(result), field_(field) {}
-
-  double parse() {
-    const double value = sum();
-    skip_spaces();
-    if (pos_ != text_.size()) fail("an operator (+ - * /) or the end");
-    return value;
-  }
-
- private:
-  double sum() {
-    double value = product();
-    for (;;) {
-      if (accept('+')) {
-        value += product();
-      } else if (accept('-')) {
-        value -= product();
-      } else {
-        return value;
+// The value at a result path: dotted keys with [index] steps.
+double value_at(const Json& result, const std::string& path, const std::string& field,
+                std::string_view expression) {
+  const auto missing = [&] {
+    return InputError(field,
+                      "must name a field of the result; " + path +
+                          " is not one (see `llm-sizer estimate` for the result of the row's "
+                          "scenario)",
+                      std::string(expression));
+  };
+  const Json* node = &result;
+  size_t pos = 0;
+  while (pos < path.size()) {
+    if (path[pos] == '[') {
+      const size_t close = path.find(']', pos);
+      if (close == std::string::npos) throw missing();
+      const std::string digits = path.substr(pos + 1, close - pos - 1);
+      char* end = nullptr;
+      const unsigned long index = std::strtoul(digits.c_str(), &end, 10);
+      if (digits.empty() || *end != '\0' || !node->is_array() || index >= node->size()) {
+        throw missing();
       }
+      node = &(*node)[index];
+      pos = close + 1;
+    } else {
+      if (path[pos] == '.') ++pos;
+      size_t end = pos;
+      while (end < path.size() && path[end] != '.' && path[end] != '[') ++end;
+      const std::string key = path.substr(pos, end - pos);
+      if (key.empty() || !node->is_object() || !node->contains(key)) throw missing();
+      node = &(*node)[key];
+      pos = end;
     }
   }
-
-  double product() {
-    double value = factor();
-    for (;;) {
-      if (accept('*')) {
-        value *= factor();
-      } else if (accept('/')) {
-        const double divisor = factor();
-        if (divisor == 0) {
-          throw InputError(field_, "divides by zero for this scenario", std::string(text_));
-        }
-        value /= divisor;
-      } else {
-        return value;
-      }
-    }
+  if (node->is_null()) {
+    throw InputError(field, "has no value for this scenario (the core leaves " + path + " empty)",
+                     std::string(expression));
   }
-
-  double factor() {
-    skip_spaces();
-    if (accept('(')) {
-      const double value = sum();
-      if (!accept(')')) fail("a closing parenthesis");
-      return value;
-    }
-    if (accept('-')) return -factor();
-    if (pos_ < text_.size() && (std::isdigit(uchar(text_[pos_])) || text_[pos_] == '.')) {
-      return number();
-    }
-    return path();
+  if (!node->is_number()) {
+    throw InputError(field, "must name a numeric result (" + path + " is not a number)",
+                     std::string(expression));
   }
-
-  double number() {
-    const std::string rest(text_.substr(pos_));
-    char* end = nullptr;
-    const double value = std::strtod(rest.c_str(), &end);
-    if (end == rest.c_str()) fail("a number");
-    pos_ += size_t(end - rest.c_str());
-    return value;
-  }
-
-  // A dotted result path with optional [index] steps, looked up as it is read.
-  double path() {
-    const size_t start = pos_;
-    const Json* node = member(result_, name());
-    for (;;) {
-      if (pos_ < text_.size() && text_[pos_] == '.') {
-        ++pos_;
-        node = member(*node, name());
-      } else if (pos_ < text_.size() && text_[pos_] == '[') {
-        ++pos_;
-        const double index = number();
-        if (!accept(']')) fail("a closing bracket");
-        if (!node->is_array() || index < 0 || size_t(index) >= node->size()) {
-          missing();
-        }
-        node = &(*node)[size_t(index)];
-      } else {
-        break;
-      }
-    }
-    const std::string path(text_.substr(start, pos_ - start));
-    if (node->is_null()) {
-      throw InputError(field_,
-                       "has no value for this scenario (the core leaves " + path + " empty)",
-                       std::string(text_));
-    }
-    if (!node->is_number()) {
-      throw InputError(field_, "must name a numeric result (" + path + " is not a number)",
-                       std::string(text_));
-    }
-    return node->get<double>();
-  }
-
-  std::string name() {
-    const size_t start = pos_;
-    while (pos_ < text_.size() && (std::isalnum(uchar(text_[pos_])) || text_[pos_] == '_')) {
-      ++pos_;
-    }
-    if (pos_ == start) fail("a result path, a number or a parenthesis");
-    return std::string(text_.substr(start, pos_ - start));
-  }
-
-  const Json* member(const Json& node, const std::string& key) {
-    if (!node.is_object() || !node.contains(key)) missing();
-    return &node[key];
-  }
-
-  [[noreturn]] void missing() {
-    size_t end = pos_;
-    while (end < text_.size() && !std::isspace(uchar(text_[end])) &&
-           std::string_view("+-*/()").find(text_[end]) == std::string_view::npos) {
-      ++end;
-    }
-    throw InputError(field_,
-                     "must name a field of the result; " + std::string(text_.substr(0, end)) +
-                         " is not one (see `llm-sizer estimate` for the result of the row's "
-                         "scenario)",
-                     std::string(text_));
-  }
-
-  [[noreturn]] void fail(const std::string& expected) {
-    throw InputError(field_,
-                     "must be a result path or arithmetic over paths and numbers; expected " +
-                         expected + " at character " + std::to_string(pos_ + 1),
-                     std::string(text_));
-  }
-
-  bool accept(char c) {
-    skip_spaces();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-
-  void skip_spaces() {
-    while (pos_ < text_.size() && std::isspace(uchar(text_[pos_]))) ++pos_;
-  }
-
-  static unsigned char uchar(char c) { return static_cast<unsigned char>(c); }
-
-  std::string_view text_;
-  const Json& result_;
-  const std::string& field_;
-  size_t pos_ = 0;
-};
+  return node->get<double>();
+}
 
 }  // namespace
 
 double evaluate_metric(std::string_view expression, const Json& result, const std::string& field) {
-  return MetricParser(expression, result, field).parse();
+  return evaluate_arithmetic(
+      expression,
+      [&](const std::string& path) { return value_at(result, path, field, expression); }, field);
 }
 
 }  // namespace llm_sizer

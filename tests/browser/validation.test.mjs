@@ -48,7 +48,7 @@ test('the page\'s rows agree with `llm-sizer validate --json`, row for row', asy
     const median = await page.getAttribute(`.summary tr[data-category="${summary.category}"] td:nth-of-type(5) data`, 'value');
     assert.equal(median, String(summary.median_abs_error), summary.category);
   }
-  await screenshot(page, 'validation-1280');
+  await screenshot(page, 'validation-1280', { fullPage: false });
   assert.deepEqual(problems, []);
 });
 
@@ -84,14 +84,15 @@ test('a formula panel links to its methodology section, which the page has in bo
   const { page, problems } = await openPage(site.browser, `${site.url}index.html`);
   const toggle = await page.waitForSelector('.formula-toggle');
   await toggle.click();
-  const anchor = await page.getAttribute('.formula [data-methodology]', 'data-methodology');
-  const category = await page.getAttribute('.formula [data-validation]', 'data-validation');
-  assert.equal(anchor, 'parameters');
-  assert.equal(category, 'parameters');
+  const path = await toggle.evaluate((button) => button.previousElementSibling.dataset.path);
+  const panel = `#${await toggle.getAttribute('aria-controls')}`;
+  assert.match(path, /^model\./);
+  assert.equal(await page.getAttribute(`${panel} [data-page="methodology"]`, 'href'), `methodology.html#for=${path}`);
+  assert.equal(await page.getAttribute(`${panel} [data-page="validation"]`, 'href'), `validation.html#for=${path}`);
   assert.equal(await page.getAttribute('.site-nav a[href="methodology.html"]', 'href'), 'methodology.html');
-  await page.click('.formula [data-methodology]');
+  await page.click(`${panel} [data-page="methodology"]`);
   await page.waitForSelector('html[data-ready="true"]');
-  await page.waitForSelector('#parameters h2');
+  await page.waitForSelector(`#parameters[data-linked="${path}"] h2`);
   assert.match(await page.textContent('#parameters'), /params_total/);
   assert.ok(await page.$$eval('table.constants data', (nodes) => nodes.length) >= 10);
   await page.check('input[name="lang"][value="zh"]');

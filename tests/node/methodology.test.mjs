@@ -83,3 +83,14 @@ test('the pages\' strings have the same keys in both languages', () => {
     assert.deepEqual(Object.keys(strings.zh.ui), Object.keys(strings.en.ui));
   }
 });
+
+test('a formula panel\'s #for=<path> selects its section and its validation category', async () => {
+  const { filtersFromHash } = await import(join(root, 'web/src/validation/rows.js'));
+  const { pathInHash } = await import(join(root, 'web/src/methodology_links.js'));
+  assert.equal(pathInHash('#for=inference.kv_cache_bytes'), 'inference.kv_cache_bytes');
+  assert.equal(filtersFromHash('#for=inference.kv_cache_bytes').category, 'inference-memory');
+  assert.equal(filtersFromHash('#for=inference.decode_tokens_per_s&runtime=vllm').runtime, 'vllm');
+  assert.equal(filtersFromHash('#category=prefill&for=model.params_total').category, 'prefill');
+  assert.equal(methodologyFor('training.memory.activations_bytes').anchor, 'activations');
+  assert.equal(methodologyFor('no.such.path'), null);
+});

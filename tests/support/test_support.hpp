@@ -34,7 +34,8 @@ inline Json read_json(const std::string& relative) {
 inline const Json& published_row(const std::string& id) {
   static const std::map<std::string, Json> rows = [] {
     std::map<std::string, Json> by_id;
-    for (const auto& [file, list] : embedded_measurements().items()) {
+    const Json files = embedded_measurements();
+    for (const auto& [file, list] : files.items()) {
       for (const auto& row : list) by_id[row.value("id", file)] = row;
     }
     return by_id;

@@ -60,7 +60,8 @@ TEST_CASE("a metric is a result path or arithmetic over paths and numbers") {
                     Catch::Contains("must name a field"));
   CHECK_THROWS_WITH(evaluate_metric("inference", result, "m"), Catch::Contains("not a number"));
   CHECK_THROWS_WITH(evaluate_metric("inference.decode_tokens_per_s +", result, "m"),
-                    Catch::Contains("expected a result path"));
+                    Catch::Contains("expected a number, a name or a parenthesis"));
+  CHECK(evaluate_metric("max(inference.list[0], 2) + min(1, inference.list[1])", result, "m") == 3);
   CHECK_THROWS_WITH(evaluate_metric("(1", result, "m"), Catch::Contains("closing parenthesis"));
   CHECK_THROWS_WITH(evaluate_metric("1 / (inference.list[0] - 1)", result, "m"),
                     Catch::Contains("divides by zero"));

@@ -1,7 +1,9 @@
 // Where each number's formula is explained and checked, in one place: a result path maps to its
-// section of methodology.html and to the validation category whose rows test it. The first rule
-// whose pattern matches the path wins; tests/node/methodology.test.mjs checks that every path the
-// core explains maps to a section the methodology page has.
+// section of methodology.html and to the validation category whose rows test it. The calculator's
+// formula panels link to methodology.html#for=<path> and validation.html#for=<path>, and those
+// pages resolve the path here (so the calculator never loads this). The first rule whose pattern
+// matches wins; tests/node/methodology.test.mjs checks that every path the core explains maps to
+// a section the methodology page has.
 const rules = [
   [/^model\./, 'parameters', 'parameters'],
   [/^training\.memory\.activations_bytes$/, 'activations', 'training-memory'],
@@ -21,4 +23,9 @@ const rules = [
 export function methodologyFor(path) {
   const rule = rules.find(([pattern]) => pattern.test(path));
   return rule ? { anchor: rule[1], category: rule[2] } : null;
+}
+
+// The result path a page's fragment names ("#for=inference.kv_cache_bytes"), or null.
+export function pathInHash(hash) {
+  return new URLSearchParams(String(hash ?? '').replace(/^#/, '')).get('for');
 }

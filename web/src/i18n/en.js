@@ -119,8 +119,6 @@ export default {
     'formula.tooltip': 'How is this computed?',
     'formula.for': 'How {name} is computed',
     'formula.source': 'Source:',
-    'formula.methodology': 'How it is computed: assumptions and limits',
-    'formula.validation': 'How close: error against published figures',
 
     'flow.model': 'Model',
     'model.headline': 'Answer',
@@ -363,6 +361,7 @@ export default {
 
     // Serving (the scenario's inference section, and what the core used).
     weights: ['Weight format', 'How the weights are stored: 16-bit, 8-bit, 4-bit and the many GGUF/GPTQ/AWQ layouts, scales included.'],
+    imatrix: ['Importance matrix', 'Whether the GGUF file was made with an importance matrix (llama-quantize --imatrix), which gives a few tensors other types. Default: only where llama-quantize requires one.'],
     kv_cache: ['KV cache format', 'The number format of the cached keys and values; 8-bit halves the cache, with a small loss of quality.'],
     runtime: ['Runtime', 'The serving engine: it decides how much memory is reserved, how the KV cache is pooled, and what it can load.'],
     batch: ['Concurrent sequences', 'Requests decoded together (continuous batching): each step reads the weights once for all of them.'],

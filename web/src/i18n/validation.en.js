@@ -45,7 +45,6 @@ export default {
     'chart.published': 'Published',
     'chart.predicted': 'Predicted',
     'chart.equal': 'predicted = published',
-    'chart.band': '±{band}',
     'category.parameters': 'Parameter counts',
     'category.decode': 'Decode speed',
     'category.prefill': 'Prefill and time to first token',

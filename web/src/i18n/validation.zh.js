@@ -45,7 +45,6 @@ export default {
     'chart.published': '公开值',
     'chart.predicted': '预测值',
     'chart.equal': '预测值 = 公开值',
-    'chart.band': '±{band}',
     'category.parameters': '参数量',
     'category.decode': '解码速度',
     'category.prefill': '预填充与首词延迟',

@@ -119,8 +119,6 @@ export default {
     'formula.tooltip': '这个数是怎么算出来的？',
     'formula.for': '{name} 的计算方法',
     'formula.source': '来源：',
-    'formula.methodology': '计算方法：假设与局限',
-    'formula.validation': '误差：与公开数据对比',
 
     'flow.model': '模型',
     'model.headline': '结论',
@@ -362,6 +360,7 @@ export default {
 
     // 推理服务（场景的 inference 部分，以及核心实际使用的值）。
     weights: ['权重格式', '权重的存储方式：16 位、8 位、4 位，以及各种 GGUF/GPTQ/AWQ 布局，含缩放因子。'],
+    imatrix: ['重要性矩阵', 'GGUF 文件是否使用重要性矩阵制作（llama-quantize --imatrix），这会改变少数张量的类型。默认：仅在 llama-quantize 必须使用时。'],
     kv_cache: ['KV 缓存格式', '缓存的键和值所用的数值格式；8 位可使缓存减半，质量略有损失。'],
     runtime: ['推理引擎', '服务引擎：决定预留多少显存、KV 缓存如何分配、能加载哪些格式。'],
     batch: ['并发序列数', '一起解码的请求数（连续批处理）：每一步读取一次权重，供所有请求共用。'],

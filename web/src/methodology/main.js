@@ -4,6 +4,7 @@
 // the calculator's formula panels link to (methodology_links.js).
 import { h, link, replaceChildren } from '../dom.js';
 import { startEngine } from '../engine.js';
+import { methodologyFor, pathInHash } from '../methodology_links.js';
 import { startPage } from '../pages/page_shell.js';
 import { getPath } from '../state.js';
 import { scenarios } from './scenarios.js';
@@ -57,8 +58,13 @@ function render(page) {
   replaceChildren(document.getElementById('contents'), h('h2', {}, t('contents')),
     h('ol', {}, sections.map((s) => h('li', {}, h('a', { href: `#${s.id}` }, s.title)))));
   replaceChildren(document.getElementById('sections'), sections.map((s) => sectionView(page, s)));
-  // A link to a section lands on it once the sections exist.
-  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  // A link lands on its section once the sections exist: #kv-cache, or a formula panel's
+  // #for=<result path>, which marks the section it belongs to.
+  const path = pathInHash(location.hash);
+  const id = path ? methodologyFor(path)?.anchor : location.hash.slice(1);
+  const target = id ? document.getElementById(id) : null;
+  if (path && target) target.dataset.linked = path;
+  target?.scrollIntoView();
 }
 
 async function boot() {

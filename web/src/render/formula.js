@@ -1,7 +1,6 @@
 // "How did you get this number?": the core's formula for a result path, shown with its symbols,
 // then with the scenario's values substituted, the terms listed with units, and the source linked.
 import { h, link } from '../dom.js';
-import { methodologyFor } from '../methodology_links.js';
 import { getPath } from '../state.js';
 
 const placeholder = /\{([A-Za-z0-9_]+)\}/g;
@@ -30,7 +29,6 @@ export function formulaPanel(ctx, path) {
   substituted.push(tail);
 
   const reference = result.references?.[explanation.ref];
-  const method = methodologyFor(path);
   return h('div', { class: 'formula', role: 'region', attrs: { 'aria-label': t('formula.for', { name: t.field(name) }) } },
     h('p', { class: 'formula-line' }, h('code', {}, h('var', {}, name), ' = ', symbolic)),
     h('p', { class: 'formula-line' }, h('code', {}, '= ', substituted, ' = ', h('strong', {}, fmt.exact(value)))),
@@ -40,10 +38,10 @@ export function formulaPanel(ctx, path) {
     ])) : null,
     h('p', { class: 'formula-source' }, t('formula.source'), ' ',
       reference ? link(reference.url, reference.citation) : explanation.ref),
-    method ? h('p', { class: 'formula-more' },
-      h('a', { href: `methodology.html#${method.anchor}`, dataset: { methodology: method.anchor } }, t('formula.methodology')),
-      ' · ',
-      h('a', { href: `validation.html#category=${method.category}`, dataset: { validation: method.category } }, t('formula.validation'))) : null,
+    // The pages resolve the path to their section (methodology_links.js), so the mapping and
+    // the pages load only when followed.
+    h('p', { class: 'formula-more' }, ['methodology', 'validation'].map((page, i) => [i ? ' · ' : '',
+      h('a', { href: `${page}.html#for=${path}`, dataset: { page } }, t(`nav.${page}`))])),
   );
 }
 

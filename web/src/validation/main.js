@@ -98,8 +98,8 @@ function chartSpec({ t, fmt }, rows) {
     values: points.map((row) => (row.category === category ? row.predicted : null)),
   }));
   series.push({ label: t('chart.equal'), values: x, colour: 9 });
-  series.push({ label: t('chart.band', { band: fmt.percent(band) }), values: x.map((v) => v * (1 + band)), colour: 9, dash: true });
-  series.push({ label: '', values: x.map((v) => v * (1 - band)), colour: 9, dash: true });
+  series.push({ label: `+${fmt.percent(band)}`, values: x.map((v) => v * (1 + band)), colour: 9, dash: true });
+  series.push({ label: `−${fmt.percent(band)}`, values: x.map((v) => v * (1 - band)), colour: 9, dash: true });
   return { x, series, xLabel: t('chart.published'), yLabel: t('chart.predicted'), log: { x: true, y: true },
     format: { x: fmt.number, y: fmt.number }, height: 420 };
 }

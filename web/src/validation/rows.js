@@ -1,14 +1,19 @@
 // The validation page's rows: what a row is filtered by, how its figures read, and the calculator
 // link that opens its scenario. Every number comes from the core's report; this only picks rows.
+import { methodologyFor, pathInHash } from '../methodology_links.js';
 import { encodeState } from '../url.js';
 
 export const filterKeys = ['category', 'model', 'accelerator', 'runtime', 'status'];
 export const compared = (row) => ['pass', 'fail', 'evidence'].includes(row.status);
 
-// Filters from the page's fragment: #category=decode&runtime=llama.cpp (unknown keys ignored).
+// Filters from the page's fragment: #category=decode&runtime=llama.cpp (unknown keys ignored);
+// #for=<result path> (a formula panel's link) selects the category whose rows test that number.
 export function filtersFromHash(hash) {
   const params = new URLSearchParams(String(hash ?? '').replace(/^#/, ''));
-  return Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? '']));
+  const filters = Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? '']));
+  const path = pathInHash(hash);
+  if (path && !filters.category) filters.category = methodologyFor(path)?.category ?? '';
+  return filters;
 }
 
 export function hashOf(filters) {
