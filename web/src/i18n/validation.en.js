@@ -52,6 +52,7 @@ export default {
     'category.inference-memory': 'Inference memory',
     'category.quantized-sizes': 'Quantized file sizes',
     'category.training-runs': 'Training runs',
+    'category.quantization-quality': 'Quantization quality (shown, not predicted)',
     'category.training-memory': 'Training memory',
   },
 };

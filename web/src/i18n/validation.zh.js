@@ -52,6 +52,7 @@ export default {
     'category.inference-memory': '推理显存',
     'category.quantized-sizes': '量化文件大小',
     'category.training-runs': '训练记录',
+    'category.quantization-quality': '量化质量（仅展示，不预测）',
     'category.training-memory': '训练显存',
   },
 };
