@@ -74,7 +74,7 @@ async function boot() {
     if (error) throw new Error(`${key}: ${error.message}`);
     results[key] = result;
   }
-  await startPage(strings, render);
+  await startPage('methodology.html', strings, render);
 }
 
 boot();

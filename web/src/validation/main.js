@@ -137,7 +137,7 @@ async function render(page) {
 
 async function boot() {
   const progress = $('progress');
-  await startPage(strings, render);
+  await startPage('validation.html', strings, render);
   try {
     const [core, measurements] = await Promise.all([startCore(),
       fetch('measurements.json').then((response) => {
