@@ -75,6 +75,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                                const Catalog& catalog, Warnings& warnings) {
   const FieldReader r(section, "inference");
   r.reject_unknown({"weights",
+                    "imatrix",
                     "kv_cache",
                     "runtime",
                     "batch",
@@ -97,6 +98,16 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   InferenceInput in;
   in.weights =
       parse_weight_format(r.optional_string("weights").value_or("bf16"), r.field("weights"));
+  // Whether the GGUF file was made with an importance matrix: llama-quantize then picks other
+  // types for a few tensors (src/llama-quant.cpp); by default, exactly where it requires one.
+  if (const auto imatrix = r.optional_bool("imatrix")) {
+    if (in.weights.scheme != WeightScheme::gguf) {
+      throw InputError(r.field("imatrix"),
+                       "applies only to GGUF weight formats (weights is " + in.weights.id + ")",
+                       "true");
+    }
+    in.weights.gguf_imatrix = *imatrix;
+  }
   in.kv_cache =
       parse_kv_format(r.optional_string("kv_cache").value_or("fp16"), r.field("kv_cache"));
   in.runtime = parse_runtime(r);
@@ -171,6 +182,7 @@ Json inference_input_to_json(const InferenceInput& in) {
               {"gpu_memory_fraction", in.gpu_memory_fraction},
               {"max_num_seqs", in.max_num_seqs},
               {"max_batched_tokens", in.max_batched_tokens}};
+  if (in.weights.scheme == WeightScheme::gguf) out["imatrix"] = in.weights.gguf_imatrix;
   const auto put = [&](const char* key, const std::optional<double>& value) {
     if (value) out[key] = *value;
   };

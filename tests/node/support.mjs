@@ -1,6 +1,6 @@
 // Shared by the node tests: where the builds are, running the CLI, loading the WASM module.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +24,19 @@ export function cliJson(args, input = '') {
 export async function loadWasm() {
   const { createLlmSizer } = await import(join(wasmDir, 'api.mjs'));
   return createLlmSizer({ wasmBinary: readFileSync(join(wasmDir, 'llm_sizer_wasm.wasm')) });
+}
+
+// The validation page's module: the calculator's core plus validate().
+export async function loadValidationWasm() {
+  const { createLlmSizerValidation } = await import(join(wasmDir, 'validation_api.mjs'));
+  return createLlmSizerValidation({ wasmBinary: readFileSync(join(wasmDir, 'llm_sizer_validation_wasm.wasm')) });
+}
+
+// data/measurements/ as the validation page fetches it and validate() takes it.
+export function measurements() {
+  const dir = join(root, 'data/measurements');
+  return Object.fromEntries(readdirSync(dir).filter((name) => name.endsWith('.json')).sort()
+    .map((name) => [name, JSON.parse(readFileSync(join(dir, name), 'utf8'))]));
 }
 
 export function readJson(relative) {

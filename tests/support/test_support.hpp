@@ -3,11 +3,13 @@
 // Shared helpers for the Catch2 suites: the built-in catalog, files from the source tree, and
 // running a scenario through the same entry point the CLI and WASM use.
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
 #include "catalog/catalog.hpp"
 #include "estimate.hpp"
+#include "validation/embedded_measurements.hpp"
 
 namespace llm_sizer::test {
 
@@ -24,6 +26,23 @@ inline Json read_json(const std::string& relative) {
   std::ifstream file(source_path(relative));
   if (!file) throw std::runtime_error("cannot open " + relative);
   return Json::parse(file);
+}
+
+// A row of data/measurements/ by id: for the checks that set a published figure against more
+// than one scenario (a ratio, a bound), which a row cannot express; every other row is checked by
+// reference/published_rows_test.cpp.
+inline const Json& published_row(const std::string& id) {
+  static const std::map<std::string, Json> rows = [] {
+    std::map<std::string, Json> by_id;
+    const Json files = embedded_measurements();
+    for (const auto& [file, list] : files.items()) {
+      for (const auto& row : list) by_id[row.value("id", file)] = row;
+    }
+    return by_id;
+  }();
+  const auto it = rows.find(id);
+  if (it == rows.end()) throw std::runtime_error("no row " + id + " in data/measurements/");
+  return it->second;
 }
 
 inline Json run(const Json& scenario) {

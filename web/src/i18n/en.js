@@ -13,6 +13,8 @@ export default {
     load_failed: 'The calculator could not be loaded ({detail}). Reload the page to try again.',
     'prefs.units': 'Byte unit: GB (10⁹ bytes) or GiB (2³⁰ bytes)',
     'prefs.language': 'Language',
+    'nav.validation': 'Validation',
+    'nav.methodology': 'Methodology',
     'glossary.heading': 'Glossary',
     'foot.about': 'Every number comes from the LLM Sizer core, compiled to WebAssembly and run in this page. What you enter stays in your browser; only a model id you ask the Hugging Face Hub for is sent there.',
     yes: 'yes',
@@ -389,6 +391,7 @@ export default {
 
     // Serving (the scenario's inference section, and what the core used).
     weights: ['Weight format', 'How the weights are stored: 16-bit, 8-bit, 4-bit and the many GGUF/GPTQ/AWQ layouts, scales included.'],
+    imatrix: ['Importance matrix', 'Whether the GGUF file was made with an importance matrix (llama-quantize --imatrix), which gives a few tensors other types. Default: only where llama-quantize requires one.'],
     kv_cache: ['KV cache format', 'The number format of the cached keys and values; 8-bit halves the cache, with a small loss of quality.'],
     runtime: ['Runtime', 'The serving engine: it decides how much memory is reserved, how the KV cache is pooled, and what it can load.'],
     batch: ['Concurrent sequences', 'Requests decoded together (continuous batching): each step reads the weights once for all of them.'],

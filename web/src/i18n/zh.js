@@ -13,6 +13,8 @@ export default {
     load_failed: '计算器加载失败（{detail}）。请刷新页面重试。',
     'prefs.units': '字节单位：GB（10⁹ 字节）或 GiB（2³⁰ 字节）',
     'prefs.language': '语言',
+    'nav.validation': '验证',
+    'nav.methodology': '方法说明',
     'glossary.heading': '术语表',
     'foot.about': '页面上的每个数字都来自 LLM Sizer 核心（编译为 WebAssembly，在本页中运行）。你输入的内容只留在浏览器里；只有你要求从 Hugging Face Hub 加载的模型 id 会发送给它。',
     yes: '是',
@@ -388,6 +390,7 @@ export default {
 
     // 推理服务（场景的 inference 部分，以及核心实际使用的值）。
     weights: ['权重格式', '权重的存储方式：16 位、8 位、4 位，以及各种 GGUF/GPTQ/AWQ 布局，含缩放因子。'],
+    imatrix: ['重要性矩阵', 'GGUF 文件是否使用重要性矩阵制作（llama-quantize --imatrix），这会改变少数张量的类型。默认：仅在 llama-quantize 必须使用时。'],
     kv_cache: ['KV 缓存格式', '缓存的键和值所用的数值格式；8 位可使缓存减半，质量略有损失。'],
     runtime: ['推理引擎', '服务引擎：决定预留多少显存、KV 缓存如何分配、能加载哪些格式。'],
     batch: ['并发序列数', '一起解码的请求数（连续批处理）：每一步读取一次权重，供所有请求共用。'],

@@ -38,6 +38,10 @@ export function formulaPanel(ctx, path) {
     ])) : null,
     h('p', { class: 'formula-source' }, t('formula.source'), ' ',
       reference ? link(reference.url, reference.citation) : explanation.ref),
+    // The pages resolve the path to their section (methodology_links.js), so the mapping and
+    // the pages load only when followed.
+    h('p', { class: 'formula-more' }, ['methodology', 'validation'].map((page, i) => [i ? ' · ' : '',
+      h('a', { href: `${page}.html#for=${path}`, dataset: { page } }, t(`nav.${page}`))])),
   );
 }
 
