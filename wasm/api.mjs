@@ -1,4 +1,4 @@
-// The JS face of the WASM core: estimate() and presets() return parsed JSON or throw an Error
+// The JS face of the WASM core: estimate(), plan() and presets() return parsed JSON or throw an Error
 // whose message is the CLI's message, with .field, .allowed and .got for the page.
 import createModule from './llm_sizer_wasm.mjs';
 
@@ -21,6 +21,11 @@ export async function createLlmSizer(options = {}) {
     estimate(scenario) {
       const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
       return unwrap(module.estimate(text));
+    },
+    // The training planner: the fastest plans that fit and the scaling curve (plan_json.hpp).
+    plan(scenario) {
+      const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
+      return unwrap(module.plan(text));
     },
     presets() {
       return unwrap(module.presets());

@@ -9,6 +9,7 @@
 #include "error.hpp"
 #include "estimate.hpp"
 #include "json_text.hpp"
+#include "planner/plan_json.hpp"
 #include "presets.hpp"
 
 namespace {
@@ -18,6 +19,8 @@ constexpr int kBadInput = 2;
 const char* const kUsage =
     "usage: llm-sizer estimate [FILE|-]   print the result JSON for a scenario (stdin if - or "
     "none)\n"
+    "       llm-sizer plan [FILE|-]       search the fastest training plans that fit (stdin if - "
+    "or none)\n"
     "       llm-sizer presets             list model, accelerator and other catalog presets\n";
 
 std::string read_input(const std::string& path) {
@@ -40,6 +43,11 @@ int main(int argc, char** argv) {
     if (command == "estimate" && argc <= 3) {
       const auto scenario = llm_sizer::parse_json_text(read_input(argc == 3 ? argv[2] : "-"));
       std::cout << llm_sizer::estimate_json(scenario, catalog).dump(2) << "\n";
+      return 0;
+    }
+    if (command == "plan" && argc <= 3) {
+      const auto scenario = llm_sizer::parse_json_text(read_input(argc == 3 ? argv[2] : "-"));
+      std::cout << llm_sizer::plan_json(scenario, catalog).dump(2) << "\n";
       return 0;
     }
     if (command == "presets" && argc == 2) {

@@ -1,0 +1,75 @@
+// Prints how far the training time model is from published figures:
+//  1. the calibration set (data/measurements/training-throughput.json, llm-foundry): estimated MFU
+//     against published, and the framework share a fit to it would give;
+//  2. GPU-hours of the published runs in data/measurements/training-runs.json, with the old
+//     constant 40% MFU ("before") and with the step-time model on the planner's best plan for the
+//     run's GPUs ("after"; 1024 GPUs where the run's count is not published).
+// Usage: node tests/bench/training.mjs [--all]   (after scripts/build.sh)
+import { loadWasm, readJson } from '../node/support.mjs';
+
+const all = process.argv.includes('--all');
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+const median = (values) => quantile(values, 0.5);
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
+
+const core = await loadWasm();
+const presets = core.presets();
+
+// 1. Calibration.
+const errors = {};
+const ratios = [];
+let share;
+for (const row of readJson('data/measurements/training-throughput.json')) {
+  const { arch } = row;
+  const scenario = {
+    model: { model_type: 'gpt2', n_embd: arch.hidden, n_layer: arch.layers, n_head: arch.heads, vocab_size: arch.vocab,
+      n_positions: arch.seq_len },
+    hardware: { accelerator: row.accelerator, count: row.gpus, ...(row.inter_node ? { inter_node: row.inter_node } : {}) },
+    training: { tp: 1, pp: 1, zero_stage: 3, micro_batch: row.micro_batch, seq_len: arch.seq_len,
+      global_batch_tokens: row.global_batch_sequences * arch.seq_len, recompute: row.activation_checkpointing ? 'full' : 'none' },
+  };
+  const training = core.estimate(scenario).training;
+  share = training.assumptions.framework_share;
+  const error = training.mfu_estimated - row.mfu;
+  (errors[row.accelerator] ??= []).push(Math.abs(error));
+  if (arch.seq_len === 2048) ratios.push(row.mfu / training.mfu_estimated);
+  if (all) console.log(`  ${row.id}: published ${pct(row.mfu)}, estimated ${pct(training.mfu_estimated)}`);
+}
+console.log('calibration (llm-foundry): |estimated - published| MFU in points');
+for (const [device, list] of Object.entries(errors)) {
+  console.log(`  ${device}: ${list.length} rows, median ${(100 * median(list)).toFixed(1)}, 90th percentile ${(100 * quantile(list, 0.9)).toFixed(1)}`);
+}
+console.log(`  framework share ${share}; a fit to the 2048-token rows gives ${(share * median(ratios)).toFixed(3)}`);
+
+// 2. GPU-hours of published runs.
+const configs = { 'llama-1-65b': readJson('tests/reference/configs/llama-65b.json') };
+const assumedGpus = 1024;
+const rows = [];
+for (const run of readJson('data/measurements/training-runs.json')) {
+  if (!run.gpu_hours || !run.tokens || !run.accelerator) continue;
+  const model = presets.models.some((m) => m.id === run.model) ? run.model : configs[run.model];
+  if (!model || !presets.accelerators.some((a) => a.id === run.accelerator)) continue;
+  const seq = run.context_tokens ?? run.seq_len_tokens;
+  const training = { tokens: run.tokens, ...(seq ? { seq_len: seq } : {}), ...(run.precision === 'fp8' ? { precision: 'fp8' } : {}),
+    ...(run.global_batch_tokens ? { global_batch_tokens: run.global_batch_tokens } : {}) };
+  const hardware = { accelerator: run.accelerator, count: run.gpus ?? assumedGpus };
+  const before = core.estimate({ model, hardware, training: { ...training, mfu: 0.4, recompute: 'none' } }).training;
+  const after = core.estimate({ model, hardware, training }).training;
+  rows.push({ id: run.id, published: run.gpu_hours, gpus: hardware.count, before: before.gpu_hours, after: after.gpu_hours,
+    plan: after.parallelism, fits: after.fits, mfu: after.mfu_estimated });
+}
+const errorOf = (value, published) => Math.abs(value / published - 1);
+console.log(`\nGPU-hours against ${rows.length} published runs (${assumedGpus} GPUs where the count is not published)`);
+for (const r of rows) {
+  const p = r.plan;
+  console.log(`  ${r.id} on ${r.gpus}: published ${r.published.toExponential(3)}, 40% MFU ${r.before.toExponential(3)} `
+    + `(${pct(r.before / r.published - 1)}), model ${r.after.toExponential(3)} (${pct(r.after / r.published - 1)}; `
+    + `tp ${p.tp} pp ${p.pp} dp ${p.dp} cp ${p.cp} ep ${p.ep}, MFU ${pct(r.mfu)}${r.fits ? '' : ', does not fit'})`);
+}
+for (const [label, key] of [['before (MFU 0.40)', 'before'], ['after (step-time model)', 'after']]) {
+  const list = rows.map((r) => errorOf(r[key], r.published));
+  console.log(`  ${label}: median error ${pct(median(list))}, 90th percentile ${pct(quantile(list, 0.9))}`);
+}
