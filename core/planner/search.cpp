@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "training/memory.hpp"
 
@@ -28,8 +29,10 @@ int complexity(const ParallelPlan& p) {
   return p.zero_stage + int(p.offload) * 4 + int(p.recompute) * 2 + int(p.virtual_stages > 1);
 }
 
+// Ranked by throughput: plans whose accumulation rounds differently carry slightly different
+// batches, so time per token, not per step, compares them.
 bool faster(const PlanCandidate& a, const PlanCandidate& b) {
-  if (a.step.step_time_s != b.step.step_time_s) return a.step.step_time_s < b.step.step_time_s;
+  if (a.step.tokens_per_s != b.step.tokens_per_s) return a.step.tokens_per_s > b.step.tokens_per_s;
   return complexity(a.plan) < complexity(b.plan);
 }
 
@@ -73,9 +76,10 @@ class Search {
   void split(int64_t tp, int64_t cp, int64_t pp, int64_t layers) {
     const int64_t dp = gpus_ / (tp * cp * pp);
     const double sequences = c_.global_sequences;
-    const auto global = int64_t(sequences);
-    if (double(global) != sequences || global % dp != 0) return;
-    const int64_t local = global / dp;  // sequences per data-parallel replica per step
+    // Sequences per data-parallel replica per step; the accumulation is rounded to whole
+    // micro-batches (as training.global_batch_tokens is), so the batch may move a little.
+    const auto local = int64_t(sequences / double(dp));
+    if (local < 1) return;
     const ModelSpec& m = *c_.profile.model;
     std::vector<int64_t> expert_splits = {1};
     if (m.is_moe()) {
@@ -88,7 +92,6 @@ class Search {
     const int64_t fewest = stage_layer_count(layers, pp, 0);
     for (const int64_t ep : expert_splits) {
       for (int64_t mb = 1; mb <= std::min(local, kMaxMicroBatch); mb *= 2) {
-        if (local % mb != 0) break;
         ParallelPlan plan;
         plan.tp = tp;
         plan.cp = cp;
@@ -96,7 +99,7 @@ class Search {
         plan.dp = dp;
         plan.ep = ep;
         plan.micro_batch = mb;
-        plan.grad_accumulation = local / mb;
+        plan.grad_accumulation = std::max<int64_t>(1, std::llround(sequences / double(dp * mb)));
         plan.sequence_parallel = tp > 1;
         memory_savers(plan);
         if (pp == 1) continue;

@@ -25,7 +25,8 @@ TrainingResult estimate_training(const ModelSpec& model, const std::vector<Tenso
   // PaLM's MFU (appendix B): model FLOPs per token x tokens per second over the peak.
   r.mfu_estimated = r.flops.model_per_token * r.step.tokens_per_s / (gpus * peak);
   r.hfu_estimated = r.flops.per_token * r.step.tokens_per_s / (gpus * peak);
-  r.time = training_time(r.flops, peak, in, in.mfu.value_or(r.hfu_estimated));
+  // Without a given MFU the run's wall time is the modelled steps over its goodput.
+  r.time = training_time(r.flops, peak, in, in.mfu.value_or(r.hfu_estimated * in.goodput));
   if (!in.mfu) r.time.step_time_s = r.step.step_time_s;
   r.memory = training_memory(profile, in, accelerator);
   r.cost = training_cost({r.time.gpu_hours, in.price_per_gpu_hour_usd, in.discount,

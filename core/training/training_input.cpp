@@ -156,9 +156,11 @@ void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
   std::optional<double> global = r.optional_number("global_batch_tokens", kPositive);
   // The planner's batch is fixed in tokens whatever plan it picks (its accumulation follows).
   if (!global && in.plan_from_planner) {
-    global = std::max(1.0, std::round(TrainingDefaults::planner_global_batch_tokens /
-                                      double(in.seq_len))) *
-             double(in.seq_len);
+    const double seq = double(in.seq_len);
+    const double tokens =
+        std::max(TrainingDefaults::planner_global_batch_tokens,
+                 double(in.gpus()) / TrainingDefaults::planner_gpus_per_sequence * seq);
+    global = std::max(1.0, std::round(tokens / seq)) * seq;
   }
   if (!global) return;
   in.requested_global_batch_tokens = *global;
@@ -354,7 +356,8 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
                     "virtual_stages",
                     "overlap_dp_comm",
                     "causal_attention_flops",
-                    "compute_efficiency"});
+                    "compute_efficiency",
+                    "goodput"});
   TrainingInput in;
   in.plan_from_planner = std::none_of(kPlanFields.begin(), kPlanFields.end(),
                                       [&](std::string_view key) { return r.has(key); });
@@ -374,6 +377,7 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
   in.overlap_dp_comm = r.bool_or("overlap_dp_comm", true);
   in.causal_attention_flops = r.bool_or("causal_attention_flops", false);
   in.compute_efficiency = r.optional_number("compute_efficiency", kFraction);
+  in.goodput = r.number_or("goodput", TrainingDefaults::goodput, kFraction);
   parse_lora(r, model, in, warnings);
   in.target_days = r.optional_number("target_days", kPositive);
   in.margin = r.number_or("margin", 0, kNonNegative);
@@ -412,6 +416,7 @@ Json training_input_to_json(const TrainingInput& in) {
               {"dropout", in.dropout},
               {"overlap_dp_comm", in.overlap_dp_comm},
               {"causal_attention_flops", in.causal_attention_flops},
+              {"goodput", in.goodput},
               {"margin", in.margin},
               {"compute_budget_flops", in.compute_budget_flops},
               {"discount", in.discount},

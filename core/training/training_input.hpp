@@ -50,8 +50,13 @@ struct ParallelPlan {
 // The documented defaults of the training section (README, "Training"). One set for everything.
 struct TrainingDefaults {
   // The planner's global batch when the scenario gives none and leaves the plan to it: 2^22
-  // tokens, Llama 2's "4M tokens" (Touvron et al. 2023, section 2.2).
+  // tokens, Llama 2's "4M tokens" (Touvron et al. 2023, section 2.2), or one sequence per 8 GPUs
+  // when that is more (Llama 3 405B: 16M tokens of 8192 on 16,384 GPUs, Llama 3 paper Table 4).
   static constexpr double planner_global_batch_tokens = 4194304;
+  static constexpr double planner_gpus_per_sequence = 8;
+  // Share of a run's wall time spent training: Llama 3 405B reached "higher than 90% effective
+  // training time" through failures and restarts (Llama 3 paper, section 3.3.4).
+  static constexpr double goodput = 0.9;
   // Hoffmann et al. 2022, Table 3: about 20 tokens per parameter at the compute-optimal frontier.
   static constexpr double chinchilla_tokens_per_param = 20.0;
   // Llama 2's pre-training context (Touvron et al. 2023, Table 1), capped at the model's own.
@@ -88,6 +93,7 @@ struct TrainingInput {
   // Count attention FLOPs of a causal model at half (NeMo's convention) instead of PaLM's full.
   bool causal_attention_flops = false;
   std::optional<double> compute_efficiency;  // overrides the accelerator class's default
+  double goodput = TrainingDefaults::goodput;  // modelled time / wall time (not with a given mfu)
   int64_t lora_rank = 0;                     // 0 for full training
   std::vector<std::string> lora_modules;     // q, k, v, o, gate, up, down
   std::optional<double> target_days;

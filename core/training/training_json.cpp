@@ -30,8 +30,9 @@ Json notes(const TrainingInput& in) {
         "No mfu given: the time comes from the step-time model (step_breakdown: compute at the "
         "device class's efficiency, tensor/context/expert-parallel collectives, the pipeline "
         "bubble and sends, the exposed data-parallel synchronisation, ZeRO-3 gathers, offload). "
-        "mfu below is the utilisation it implies on the executed FLOPs; days_vs_gpus keeps it "
-        "at every GPU count (the planner's scaling curve does not).");
+        "mfu below is the utilisation it implies on the executed FLOPs times the goodput (the "
+        "share of wall time spent training); days_vs_gpus keeps it at every GPU count (the "
+        "planner's scaling curve does not).");
   }
   out.push_back(
       "flops_total_6nd is the rule of thumb 6 N D (8 N D with full recomputation) with N the "
@@ -76,6 +77,7 @@ Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
       {"low_precision_matmul_factor", e.low_precision_factor},
       {"memory_efficiency", e.memory},
       {"overlap_dp_comm", in.overlap_dp_comm},
+      {"goodput", in.goodput},
       {"causal_attention_flops", in.causal_attention_flops},
       {"margin", in.margin},
       {"precision", precision_name(in.precision)},

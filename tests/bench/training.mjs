@@ -56,7 +56,10 @@ for (const run of readJson('data/measurements/training-runs.json')) {
   const training = { tokens: run.tokens, ...(seq ? { seq_len: seq } : {}), ...(run.precision === 'fp8' ? { precision: 'fp8' } : {}),
     ...(run.global_batch_tokens ? { global_batch_tokens: run.global_batch_tokens } : {}) };
   const hardware = { accelerator: run.accelerator, count: run.gpus ?? assumedGpus };
-  const before = core.estimate({ model, hardware, training: { ...training, mfu: 0.4, recompute: 'none' } }).training;
+  // Before: the old default, 40% of peak on the executed FLOPs whatever the plan (the batch does
+  // not matter to it, and may not split over the default plan's data parallelism).
+  const { global_batch_tokens: batch, ...constant } = training;
+  const before = core.estimate({ model, hardware, training: { ...constant, mfu: 0.4, recompute: 'none' } }).training;
   const after = core.estimate({ model, hardware, training }).training;
   rows.push({ id: run.id, published: run.gpu_hours, gpus: hardware.count, before: before.gpu_hours, after: after.gpu_hours,
     plan: after.parallelism, fits: after.fits, mfu: after.mfu_estimated });

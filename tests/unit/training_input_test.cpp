@@ -99,9 +99,10 @@ TEST_CASE("an mfu the scenario gives is honoured; without one the step-time mode
   double parts = 0;
   for (const auto& [key, value] : modelled["step_breakdown"].items()) parts += value.get<double>();
   CHECK(parts == Approx(modelled["step_time_s"].get<double>()).epsilon(1e-12));
-  // The utilisation the model implies is what the wall time uses.
+  // The utilisation the model implies, over the goodput's share of wall time, sets the time.
+  CHECK(modelled["assumptions"]["goodput"] == 0.9);
   CHECK(modelled["assumptions"]["mfu"].get<double>() ==
-        Approx(modelled["hfu_estimated"].get<double>()));
+        Approx(modelled["hfu_estimated"].get<double>() * 0.9));
 }
 
 TEST_CASE("bad training input names the field, the value and what is allowed") {

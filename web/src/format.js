@@ -31,7 +31,7 @@ export function kindOf(name) {
   if (/_w$/.test(leaf)) return 'watts';
   if (/_s$/.test(leaf)) return 'seconds';
   if (/(^|\.)params(_\w+)?$|_params$|\.breakdown\.\w+$|(^|\.|_)tokens$|(^|\.)steps$/.test(leaf)) return 'count';
-  if (/fraction$|(^|\.)(mfu|model_flops_utilization|discount|fragmentation|margin)$|efficiency$|[mh]fu_estimated$/.test(leaf)) return 'fraction';
+  if (/fraction$|(^|\.)(mfu|model_flops_utilization|discount|fragmentation|margin|goodput)$|efficiency$|[mh]fu_estimated$|_share$/.test(leaf)) return 'fraction';
   return 'number';
 }
 

@@ -409,6 +409,7 @@ export default {
     virtual_stages: ['Chunks per stage', 'Model chunks per pipeline stage in the interleaved schedule (1 with 1F1B).'],
     overlap_dp_comm: ['Overlap gradient sync', 'Reduce gradients during the last backward pass (bucketed all-reduce).'],
     causal_attention_flops: ['Causal attention FLOPs', 'Count attention at half for the causal mask (NeMo’s convention; PaLM counts it whole).'],
+    goodput: ['Goodput', 'Share of the wall time spent training (failures, restarts and checkpoints take the rest).'],
     'training.compute_efficiency': ['Compute efficiency', 'Share of the dense peak a busy transformer layer reaches; the default comes from the device.'],
     'hardware.gpus_per_node': ['GPUs per node', 'GPUs joined by the fast link inside one machine (8 in HGX/DGX nodes).'],
     'hardware.intra_node': ['Link inside a node', 'NVLink/NVSwitch or PCIe: carries tensor-parallel traffic.'],
