@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "training/memory.hpp"
 
@@ -140,8 +141,11 @@ class Search {
     ++result_.evaluated;
     PlanCandidate candidate;
     candidate.plan = plan;
+    // Once a plan fits, a plan that does not needs no exact figure: stop at the first stage over.
+    const double stop = result_.fitting > 0 ? c_.memory_available_bytes
+                                            : std::numeric_limits<double>::infinity();
     candidate.memory_per_gpu_bytes =
-        worst_stage_memory(c_.profile, c_.settings, plan, plan.micro_batch).parts.total();
+        worst_stage_bytes(c_.profile, c_.settings, plan, plan.micro_batch, stop);
     candidate.fits = candidate.memory_per_gpu_bytes <= c_.memory_available_bytes;
     if (!candidate.fits) {
       remember_small(candidate);

@@ -124,7 +124,9 @@ void buffers(const TrainingProfile& p, const TrainingInput& in, const ParallelPl
 StageMemory stage_memory(const TrainingProfile& p, const TrainingInput& in,
                          const ParallelPlan& plan, int64_t stage, int64_t micro_batch) {
   const LayerRange range = stage_layers(p.num_layers(), plan.pp, stage);
-  LayerProfile w = p.range(range.begin, range.end);
+  // The largest tensors matter to ZeRO-3's gather buffer and QLoRA's dequantized matrix only.
+  const bool maxima = plan.zero_stage >= 3 || in.method == TrainingMethod::qlora;
+  LayerProfile w = p.range(range.begin, range.end, maxima);
   if (stage == 0) w += p.first_stage;
   if (stage + 1 == plan.pp) {
     w += p.last_stage;
@@ -148,6 +150,16 @@ StageMemory worst_stage_memory(const TrainingProfile& p, const TrainingInput& in
   for (int64_t k = 1; k < plan.pp; ++k) {
     StageMemory s = stage_memory(p, in, plan, k, micro_batch);
     if (s.parts.total() > worst.parts.total()) worst = s;
+  }
+  return worst;
+}
+
+double worst_stage_bytes(const TrainingProfile& p, const TrainingInput& in,
+                         const ParallelPlan& plan, int64_t micro_batch, double stop_above) {
+  double worst = 0;
+  for (int64_t i = 0; i < plan.pp && worst <= stop_above; ++i) {
+    const int64_t stage = i == 0 ? 0 : i == 1 ? plan.pp - 1 : i - 1;
+    worst = std::max(worst, stage_memory(p, in, plan, stage, micro_batch).parts.total());
   }
   return worst;
 }

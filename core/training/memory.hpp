@@ -75,6 +75,12 @@ StageMemory stage_memory(const TrainingProfile& profile, const TrainingInput& se
 StageMemory worst_stage_memory(const TrainingProfile& profile, const TrainingInput& settings,
                                const ParallelPlan& plan, int64_t micro_batch);
 
+// The largest per-GPU total over the stages, stopping at the first stage above `stop_above` (the
+// planner only needs to know a plan does not fit). Stage 0 (most activations) and the last (the
+// logits) are tried first.
+double worst_stage_bytes(const TrainingProfile& profile, const TrainingInput& settings,
+                         const ParallelPlan& plan, int64_t micro_batch, double stop_above);
+
 // Device memory a training process may use (Apple: the GPU's working-set share).
 double usable_memory_bytes(const AcceleratorSpec& accelerator);
 

@@ -408,7 +408,7 @@ export default {
     virtual_stages: ['每段模型块数', '交错调度中每个流水线段的模型块数（1F1B 为 1）。'],
     overlap_dp_comm: ['梯度同步重叠', '在最后一次反向传播期间归约梯度（分桶 all-reduce）。'],
     causal_attention_flops: ['因果注意力 FLOPs', '按因果掩码把注意力 FLOPs 计为一半（NeMo 的口径；PaLM 计全部）。'],
-    goodput: ['有效训练时间占比', '实际用于训练的时间占总时长的比例（其余用于故障、重启和检查点）。']
+    goodput: ['有效训练时间占比', '实际用于训练的时间占总时长的比例（其余用于故障、重启和检查点）。'],
     'training.compute_efficiency': ['计算效率', '繁忙的 Transformer 层达到的稠密峰值比例；默认值取决于设备。'],
     'hardware.gpus_per_node': ['每节点 GPU 数', '同一台机器内由高速互连相连的 GPU 数（HGX/DGX 节点为 8）。'],
     'hardware.intra_node': ['节点内互连', 'NVLink/NVSwitch 或 PCIe：承载张量并行通信。'],
