@@ -18,8 +18,8 @@ function errorOf(error) {
   };
 }
 
-// One worker for the planner, started on first use. Only the latest request matters: a newer
-// one makes the worker drop the older one between its steps.
+// One worker for the planner. Only the latest request matters: a newer one makes the worker drop
+// the older one between its steps.
 function createPlanner() {
   let worker;
   let serial = 0;
@@ -42,7 +42,7 @@ function createPlanner() {
   };
   // onProgress({ done, total, value, finished, error }): value is the planner's answer so far
   // (plans first, then the scaling curve point by point).
-  return (scenario, onProgress) => {
+  const plan = (scenario, onProgress) => {
     if (!worker) start();
     serial += 1;
     for (const [id, report] of pending) report({ id, finished: true, superseded: true });
@@ -50,7 +50,13 @@ function createPlanner() {
     pending.set(serial, onProgress);
     worker.postMessage({ id: serial, scenario });
   };
+  // The worker loads its own copy of the core (the .wasm comes from the browser's cache): started
+  // once the page is idle, with a small search, the first real one does not wait for that.
+  const warm = () => plan({ model: 'gpt2', training: {}, planner: { top: 1, scaling_curve: false } }, () => {});
+  return { plan, warm };
 }
+
+const whenIdle = (fn) => (globalThis.requestIdleCallback ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1000));
 
 export function startEngine() {
   // The .wasm sits beside the page (the code that loads it may sit in a chunks/ folder).
@@ -74,9 +80,16 @@ export function startEngine() {
       // The training planner, in the background: see createPlanner.
       plan(scenario, onProgress) {
         planner ??= createPlanner();
-        planner(scenario, onProgress);
+        planner.plan(scenario, onProgress);
+      },
+      // Starts the planner's worker ahead of its first search.
+      warmPlanner() {
+        if (planner) return;
+        planner = createPlanner();
+        planner.warm();
       },
     };
   });
+  loading.then((engine) => whenIdle(() => engine.warmPlanner()), () => {});
   return loading;
 }

@@ -180,9 +180,10 @@ function commit(scenario, { external = false, edited = null } = {}) {
 function runBackground() {
   const flow = app.flow();
   if (!flow.background || app.error || !app.result) return;
-  const scenario = app.computed();
-  const key = JSON.stringify(scenario);
+  // The question is the core's normalised scenario: pruning the link's defaults does not change it.
+  const key = JSON.stringify(app.result.scenario);
   if (app.job?.key === key) return;
+  const scenario = app.computed();
   const job = { key, flow: flow.id, done: 0, total: 1, value: null, finished: false, error: null };
   app.job = job;
   flow.background(app.engine, scenario, (report) => {
@@ -269,7 +270,7 @@ function renderResults() {
     chart: (key, spec) => charts.chart(key, spec, `${t.lang}|${app.fmt.bytesUnit}`),
     set: (path, value) => app.set(path, value),
     scenario: app.scenario,
-    job: app.job?.flow === active.id && app.job.key === JSON.stringify(app.computed()) ? app.job : null,
+    job: app.job?.flow === active.id && app.job.key === JSON.stringify(app.result.scenario) ? app.job : null,
     // Opens another view on a new scenario (the planner's "use this plan").
     go: (tab, scenario) => {
       app.ui.tab = flowById(tab).id;
@@ -511,6 +512,16 @@ async function boot() {
   performance.mark('llm-sizer:first-result');
   requestAnimationFrame(() => setTimeout(() => performance.mark('llm-sizer:first-result-painted'), 0));
   document.documentElement.dataset.ready = 'true';
+  // Views that answer from a background job (the planner) load their code once the page is idle,
+  // so their first answer is not held up by it (the engine warms their worker likewise).
+  whenIdle(() => {
+    for (const flow of flows) if (flow.background) loadView(flow).catch(() => {});
+  });
+}
+
+function whenIdle(fn) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(fn, { timeout: 3000 });
+  else setTimeout(fn, 1000);
 }
 
 boot();

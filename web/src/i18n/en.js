@@ -260,7 +260,7 @@ export default {
     'planner.cluster': 'Cluster',
     'planner.cluster_hint': 'Nodes of this many GPUs, joined by the first link inside a node and the second between nodes (per GPU, each direction).',
     'planner.plans': 'Top plans',
-    'planner.plans_hint': 'Ranked by step time for a global batch of {tokens} tokens; every plan shown fits in memory.',
+    'planner.plans_hint': 'Ranked by tokens per second for a global batch of {tokens} tokens; every plan shown fits in memory.',
     'planner.plan': 'Plan',
     'planner.breakdown': 'Where each plan’s step goes',
     'planner.breakdown_hint': 'Compute, then communication and idle time, per optimizer step (the slowest pipeline stage’s share).',

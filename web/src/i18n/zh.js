@@ -260,7 +260,7 @@ export default {
     'planner.cluster': '集群',
     'planner.cluster_hint': '每个节点的 GPU 数；节点内用第一种互连，节点间用第二种（按每 GPU、单向计）。',
     'planner.plans': '最佳方案',
-    'planner.plans_hint': '按每步时间排序，全局批大小 {tokens} token；列出的方案都装得下。',
+    'planner.plans_hint': '按每秒 token 数排序，全局批大小 {tokens} token；列出的方案都装得下。',
     'planner.plan': '方案',
     'planner.breakdown': '每个方案一步的时间去向',
     'planner.breakdown_hint': '每个优化步中计算、通信与空闲各占多少（按最慢的流水线段）。',
