@@ -8,8 +8,8 @@ import { createLlmSizer } from 'llm-sizer-wasm';
 
 let loading;
 
-// The error shape views show: { message, field, allowed, got }.
-function errorOf(error) {
+// The error shape views show: { message, field, allowed, got } (the planner's worker uses it too).
+export function errorOf(error) {
   return {
     message: String(error?.message ?? error),
     field: error?.field ?? '',

@@ -4,14 +4,12 @@
 // request supersedes an older one between steps.
 import { createLlmSizer } from 'llm-sizer-wasm';
 
+import { errorOf } from './engine.js';
+
 let loading;
 let latest = 0;
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-function errorOf(error) {
-  return { message: String(error?.message ?? error), field: error?.field ?? '', allowed: error?.allowed ?? '', got: error?.got ?? '' };
-}
 
 async function answer({ id, scenario }) {
   try {
