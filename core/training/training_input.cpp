@@ -362,7 +362,11 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
   in.plan_from_planner = std::none_of(kPlanFields.begin(), kPlanFields.end(),
                                       [&](std::string_view key) { return r.has(key); });
   in.method = choice(r, "method", TrainingMethod::full, kMethodNames);
-  in.tokens = r.number_or("tokens", TrainingDefaults::chinchilla_tokens_per_param * params_active,
+  in.default_tokens = !r.has("tokens");
+  in.tokens = r.number_or("tokens",
+                          in.parameter_efficient()
+                              ? TrainingDefaults::finetune_tokens
+                              : TrainingDefaults::chinchilla_tokens_per_param * params_active,
                           kPositive);
   in.mfu = r.optional_number("mfu", kFraction);
   parse_precision_and_optimizer(r, accelerator, in);

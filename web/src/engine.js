@@ -50,17 +50,17 @@ function createPlanner() {
     pending.set(serial, onProgress);
     worker.postMessage({ id: serial, scenario });
   };
-  // The worker loads its own copy of the core (the .wasm comes from the browser's cache): started
-  // once the page is idle, with a small search, the first real one does not wait for that.
+  // The worker loads its own copy of the core (the .wasm comes from the browser's cache): warmed
+  // with a small search while the page is idle, the first real one does not wait for that.
   const warm = () => plan({ model: 'gpt2', training: {}, planner: { top: 1, scaling_curve: false } }, () => {});
   return { plan, warm };
 }
 
-const whenIdle = (fn) => (globalThis.requestIdleCallback ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1000));
-
-export function startEngine() {
-  // The .wasm sits beside the page (the code that loads it may sit in a chunks/ folder).
-  loading ??= createLlmSizer({ locateFile: (file) => new URL(file, document.baseURI).href }).then((core) => {
+// wasmUrl: where the .wasm is; by default beside the page (the code that loads it may sit in a
+// chunks/ folder). The card element passes its package's own.
+export function startEngine({ wasmUrl } = {}) {
+  const locateFile = (file) => (wasmUrl ? String(wasmUrl) : new URL(file, document.baseURI).href);
+  loading ??= createLlmSizer({ locateFile }).then((core) => {
     let catalog;
     let planner;
     return {
@@ -90,6 +90,5 @@ export function startEngine() {
       },
     };
   });
-  loading.then((engine) => whenIdle(() => engine.warmPlanner()), () => {});
   return loading;
 }

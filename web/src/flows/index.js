@@ -24,10 +24,10 @@
 //
 // Full training and fine-tuning share the training section; its method says which view shows it
 // (owns), and opening the other tab switches the method (enter), remembering the adapter settings
-// for the way back. The planner reads the training section too (its settings, not its plan) and
-// asks for a background job: background(engine, scenario, report) runs the search off the page's
-// thread and report({ done, total, value, finished, error }) hands the view the answer so far
-// (ctx.job).
+// and each view's token count for the way back. The planner reads the training section too (its
+// settings, not its plan) and asks for a background job: background(engine, scenario, report)
+// runs the search off the page's thread and report({ done, total, value, finished, error }) hands
+// the view the answer so far (ctx.job).
 import model from './model.js';
 
 const full = 'full';
@@ -55,6 +55,17 @@ function present(ctx, items) {
 
 const isFineTuning = (method) => typeof method === 'string' && method !== full;
 
+// A token count belongs to its kind of run: each of the two views keeps its own, and without one
+// the core's default for the method applies (Chinchilla's for pre-training, a fine-tuning run's
+// for LoRA/QLoRA).
+function swapTokens(section, stash, from, to) {
+  stash.tokens ??= {};
+  if ('tokens' in section) stash.tokens[from] = section.tokens;
+  else delete stash.tokens[from];
+  delete section.tokens;
+  if (stash.tokens[to] !== undefined) section.tokens = stash.tokens[to];
+}
+
 const training = {
   id: 'training',
   section: 'training',
@@ -74,6 +85,7 @@ const training = {
     if (!isFineTuning(section.method)) return scenario;
     stash.adapters = Object.fromEntries(adapterFields.filter((key) => key in section).map((key) => [key, section[key]]));
     for (const key of adapterFields) delete section[key];
+    swapTokens(section, stash, 'finetune', 'training');
     section.method = full;
     return { ...scenario, training: section };
   },
@@ -103,9 +115,10 @@ export const flows = [
     section: 'training',
     inputs: {
       heading: 'inputs.finetune',
-      primary: ['method', 'lora_rank', 'lora_modules', 'tokens', 'seq_len', 'micro_batch', 'precision', 'optimizer', 'recompute', 'mfu'],
+      primary: ['method', 'lora_rank', 'lora_modules', 'tokens', 'seq_len', 'micro_batch', 'precision', 'optimizer', 'recompute'],
       questions: trainingQuestions,
       choices: { method: isFineTuning },
+      tuning: ['mfu'],
     },
     owns: (scenario) => isFineTuning(scenario.training?.method),
     // Fine-tuning: the adapter settings used last, else the first adapter method the core offers.
@@ -113,6 +126,7 @@ export const flows = [
       const section = { ...scenario.training };
       if (isFineTuning(section.method)) return scenario;
       Object.assign(section, stash.adapters ?? { method: catalog.choices.training.method.find(isFineTuning) });
+      swapTokens(section, stash, 'training', 'finetune');
       return { ...scenario, training: section };
     },
     available: (result) => isFineTuning(result.training?.method),
