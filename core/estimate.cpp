@@ -15,8 +15,9 @@ Result estimate(const Scenario& scenario) {
   explain_parameters(model, result.model.params, result.explanations);
   if (scenario.training) {
     const AcceleratorSpec& accelerator = scenario.hardware.accelerator;
-    result.training = estimate_training(model, result.model.tensors, result.model.params,
-                                        *scenario.training, accelerator, result.warnings);
+    result.training =
+        estimate_training(model, result.model.tensors, result.model.params, *scenario.training,
+                          accelerator, scenario.hardware.cluster, result.warnings);
     explain_training(*scenario.training, *result.training, accelerator, result.explanations);
   }
   if (scenario.inference || scenario.quantization) {

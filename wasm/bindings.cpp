@@ -6,6 +6,7 @@
 #include "boundary.hpp"
 #include "estimate.hpp"
 #include "json_text.hpp"
+#include "planner/plan_json.hpp"
 #include "presets.hpp"
 
 namespace {
@@ -19,6 +20,12 @@ std::string estimate(const std::string& scenario_json) {
   });
 }
 
+std::string plan(const std::string& scenario_json) {
+  return guarded([&] {
+    return llm_sizer::plan_json(llm_sizer::parse_json_text(scenario_json), catalog()).dump();
+  });
+}
+
 std::string presets() {
   return guarded([] { return llm_sizer::presets_json(catalog()).dump(); });
 }
@@ -27,5 +34,6 @@ std::string presets() {
 
 EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("estimate", &estimate);
+  emscripten::function("plan", &plan);
   emscripten::function("presets", &presets);
 }

@@ -1,4 +1,4 @@
-// The JS face of a WASM core module: estimate(), presets() and, in the validation module,
+// The JS face of a WASM core module: estimate(), plan(), presets() and, in the validation module,
 // validate() return parsed JSON or throw an Error whose message is the CLI's message, with
 // .field, .allowed and .got for the page.
 function unwrap(text) {
@@ -19,6 +19,10 @@ export function coreApi(module) {
   const api = {
     estimate(scenario) {
       return unwrap(module.estimate(asText(scenario)));
+    },
+    // The training planner: the fastest plans that fit and the scaling curve (plan_json.hpp).
+    plan(scenario) {
+      return unwrap(module.plan(asText(scenario)));
     },
     presets() {
       return unwrap(module.presets());

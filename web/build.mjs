@@ -35,7 +35,9 @@ const [calculator, pages] = await Promise.all([
   // The page and the embed card; dynamic imports become lazily loaded chunks.
   build({
     ...common,
-    entryPoints: { app: join(webDir, 'src/main.js'), embed: join(webDir, 'src/embed.js') },
+    // plan-worker: the planner's module Worker (engine.js), loaded by the page on first use.
+    entryPoints: { app: join(webDir, 'src/main.js'), embed: join(webDir, 'src/embed.js'),
+      'plan-worker': join(webDir, 'src/plan_worker.js') },
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,

@@ -10,6 +10,7 @@
 #include "error.hpp"
 #include "estimate.hpp"
 #include "json_text.hpp"
+#include "planner/plan_json.hpp"
 #include "presets.hpp"
 #include "validation/embedded_measurements.hpp"
 #include "validation/validate.hpp"
@@ -23,11 +24,19 @@ constexpr int kValidationFailed = 1;
 const char* const kUsage =
     "usage: llm-sizer estimate [FILE|-]   print the result JSON for a scenario (stdin if - or "
     "none)\n"
-    "       llm-sizer presets             list model, accelerator and other catalog presets\n"
-    "       llm-sizer validate [--json] [--category C]\n"
-    "                                     compare predictions with every published figure in\n"
-    "                                     data/measurements/; exits 1 when a row exceeds its\n"
-    "                                     tolerance or is broken\n";
+    "       llm-sizer plan [FILE|-]       search the fastest training plans that fit (stdin if - "
+    "or none)
+"
+    "       llm-sizer presets             list model, accelerator and other catalog presets
+"
+    "       llm-sizer validate [--json] [--category C]
+"
+    "                                     compare predictions with every published figure in
+"
+    "                                     data/measurements/; exits 1 when a row exceeds its
+"
+    "                                     tolerance or is broken
+";
 
 std::string read_input(const std::string& path) {
   if (path == "-") {
@@ -83,6 +92,11 @@ int main(int argc, char** argv) {
     if (command == "estimate" && argc <= 3) {
       const auto scenario = llm_sizer::parse_json_text(read_input(argc == 3 ? argv[2] : "-"));
       std::cout << llm_sizer::estimate_json(scenario, catalog).dump(2) << "\n";
+      return 0;
+    }
+    if (command == "plan" && argc <= 3) {
+      const auto scenario = llm_sizer::parse_json_text(read_input(argc == 3 ? argv[2] : "-"));
+      std::cout << llm_sizer::plan_json(scenario, catalog).dump(2) << "\n";
       return 0;
     }
     if (command == "presets" && argc == 2) {

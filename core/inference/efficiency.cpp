@@ -53,12 +53,17 @@ double format_compute_factor(const WeightFormat& format, const AcceleratorSpec& 
   if (runs_natively(format, device)) {
     const bool low_precision = precision != Precision::fp16 && precision != Precision::bf16 &&
                                precision != Precision::fp32 && precision != Precision::tf32;
-    return low_precision ? 0.6 : 1.0;
+    return low_precision ? kLowPrecisionMatmulFactor : 1.0;
   }
   return quantized ? 0.81 : 1.0;
 }
 
 }  // namespace
+
+double streaming_memory_efficiency(const AcceleratorSpec& device) {
+  const MemoryClass memory = memory_class(device);
+  return memory == MemoryClass::hbm ? 0.655 : memory == MemoryClass::gddr ? 0.905 : 0.862;
+}
 
 Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& device) {
   Efficiency e;
@@ -68,10 +73,7 @@ Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& d
   // Decode: the fraction of datasheet bandwidth streaming reaches, by memory technology (HBM
   // needs more bytes in flight than a batch-1 matrix-vector product keeps going), and the fixed
   // per-layer cost of a step (kernel launches and synchronisation; CUDA-graph runtimes pay less).
-  const double streaming = memory == MemoryClass::hbm    ? 0.655
-                           : memory == MemoryClass::gddr ? 0.905
-                                                         : 0.862;
-  e.memory = streaming * format_memory_factor(in.weights);
+  e.memory = streaming_memory_efficiency(device) * format_memory_factor(in.weights);
   if (llama_cpp) {
     e.layer_overhead_s = memory == MemoryClass::hbm    ? 112e-6
                          : memory == MemoryClass::gddr ? 77e-6

@@ -22,8 +22,9 @@ bool is_token_matmul(const TensorSpec& t) {
   }
 }
 
-// FLOPs of one layer's token mixing for one token (the weight matmuls are counted apart).
-double mixing_flops(const ModelSpec& m, const LayerSpec& layer, double attended_tokens) {
+}  // namespace
+
+double layer_attention_flops(const ModelSpec& m, const LayerSpec& layer, double attended_tokens) {
   const double qk_width =
       m.mla ? double(m.num_heads) * (m.mla->qk_nope_head_dim + m.mla->qk_rope_head_dim)
             : double(m.q_width());
@@ -52,22 +53,24 @@ double mixing_flops(const ModelSpec& m, const LayerSpec& layer, double attended_
   return 2.0 * attended_tokens * (qk_width + v_width) * (layer.cross_attention ? 2.0 : 1.0);
 }
 
-}  // namespace
+double token_matmul_flops(const ModelSpec& m, const TensorSpec& t) {
+  if (!is_token_matmul(t)) return 0;
+  // Only experts_per_token of the stacked expert matrices see a given token.
+  const double matrices = t.matrices > 1 ? double(m.moe.experts_per_token) : 1.0;
+  return 2.0 * double(t.row_length) * double(t.rows) * matrices;
+}
 
 ForwardFlops forward_flops_per_token(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
                                      double attended_tokens) {
   ForwardFlops flops;
   for (const auto& t : tensors) {
-    if (!is_token_matmul(t)) continue;
-    // Only experts_per_token of the stacked expert matrices see a given token.
-    const double matrices = t.matrices > 1 ? double(m.moe.experts_per_token) : 1.0;
-    const double f = 2.0 * double(t.row_length) * double(t.rows) * matrices;
+    const double f = token_matmul_flops(m, t);
     flops.matmul += f;
     if (t.encoder) flops.encoder_matmul += f;
   }
   flops.lm_head = 2.0 * double(m.hidden_size) * double(m.vocab_size);
   for (const auto& layer : m.layers) {
-    const double f = mixing_flops(m, layer, attended_tokens);
+    const double f = layer_attention_flops(m, layer, attended_tokens);
     flops.attention += f;
     if (layer.encoder) flops.encoder_attention += f;
   }

@@ -34,4 +34,14 @@ struct ForwardFlops {
 ForwardFlops forward_flops_per_token(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                                      double attended_tokens);
 
+// One tensor's share of matmul: 2 x rows x row_length per token (x experts_per_token for stacked
+// experts); 0 for what is not a per-token matmul (vectors, lookups, the LM head, MTP, vision).
+double token_matmul_flops(const ModelSpec& model, const TensorSpec& tensor);
+
+// One layer's token-mixing FLOPs per token (the weight matmuls are counted apart): 2 x attended x
+// (qk width + v width), the attended tokens capped by a sliding window, doubled by an
+// encoder-decoder's cross-attention; a linear-attention or state-space layer's state update.
+double layer_attention_flops(const ModelSpec& model, const LayerSpec& layer,
+                             double attended_tokens);
+
 }  // namespace llm_sizer

@@ -149,22 +149,6 @@ Json model_json(const Scenario& scenario, const ModelResult& model) {
   return out;
 }
 
-Json explanations_json(const Explanations& explanations, Json& references) {
-  Json out = Json::object();
-  for (const auto& [path, e] : explanations) {
-    Json terms = Json::array();
-    for (const auto& term : e.terms) {
-      terms.push_back({{"name", term.name}, {"value", term.value}, {"unit", term.unit}});
-    }
-    out[path] = {{"formula", e.formula}, {"terms", terms}, {"ref", e.ref}};
-    if (const Reference* reference = find_reference(e.ref)) {
-      references[std::string(reference->id)] = {{"citation", reference->citation},
-                                                {"url", reference->url}};
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 Json accelerator_to_json(const AcceleratorSpec& a) {
@@ -186,11 +170,30 @@ Json accelerator_to_json(const AcceleratorSpec& a) {
   return out;
 }
 
-Json result_to_json(const Scenario& scenario, const Result& result) {
-  Json warnings = Json::array();
-  for (const auto& w : result.warnings) {
-    warnings.push_back({{"field", w.field}, {"message", w.message}});
+Json explanations_json(const Explanations& explanations, Json& references) {
+  Json out = Json::object();
+  for (const auto& [path, e] : explanations) {
+    Json terms = Json::array();
+    for (const auto& term : e.terms) {
+      terms.push_back({{"name", term.name}, {"value", term.value}, {"unit", term.unit}});
+    }
+    out[path] = {{"formula", e.formula}, {"terms", terms}, {"ref", e.ref}};
+    if (const Reference* reference = find_reference(e.ref)) {
+      references[std::string(reference->id)] = {{"citation", reference->citation},
+                                                {"url", reference->url}};
+    }
   }
+  return out;
+}
+
+Json warnings_json(const Warnings& list) {
+  Json warnings = Json::array();
+  for (const auto& w : list) warnings.push_back({{"field", w.field}, {"message", w.message}});
+  return warnings;
+}
+
+Json result_to_json(const Scenario& scenario, const Result& result) {
+  const Json warnings = warnings_json(result.warnings);
   Json references = Json::object();
   Json explain = explanations_json(result.explanations, references);
   Json out = {{"result_version", kResultVersion},
@@ -198,7 +201,8 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
               {"model", model_json(scenario, result.model)},
               {"hardware",
                {{"accelerator", accelerator_to_json(scenario.hardware.accelerator)},
-                {"count", scenario.hardware.count}}},
+                {"count", scenario.hardware.count},
+                {"cluster", cluster_to_json(scenario.hardware.cluster)}}},
               {"warnings", warnings},
               {"explain", explain},
               {"references", references}};

@@ -74,12 +74,12 @@ double ffn_inside_elements(const ModelSpec& m, const LayerSpec& layer) {
 ActivationSettings activation_settings(const TrainingInput& in) {
   ActivationSettings s;
   s.seq_len = in.seq_len;
-  s.micro_batch = in.micro_batch;
-  s.tp = in.tp;
-  s.sequence_parallel = in.sequence_parallel;
+  s.micro_batch = in.plan.micro_batch;
+  s.tp = in.plan.tp;
+  s.sequence_parallel = in.plan.sequence_parallel;
   s.flash_attention = in.flash_attention;
   s.dropout = in.dropout;
-  s.recompute = in.recompute;
+  s.recompute = in.plan.recompute;
   s.element_bytes = in.precision == Precision::fp32 || in.precision == Precision::tf32 ? 4.0 : 2.0;
   return s;
 }

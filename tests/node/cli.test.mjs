@@ -68,3 +68,14 @@ test('presets describes each model type: its layout, its stacks and the config f
     for (const field of detail.fields) assert.ok(fields.includes(field), `${type}: ${field}`);
   }
 });
+
+test('plan prints the fastest plans that fit and the scaling curve; bad input exits 2', () => {
+  const scenario = { model: 'llama-3-8b', hardware: { count: 16 }, training: {}, planner: { top: 3, scaling_gpus: [8, 16] } };
+  const answer = cliJson(['plan', '-'], JSON.stringify(scenario));
+  assert.equal(answer.plans.length, 3);
+  assert.ok(answer.plans.every((p) => p.fits && p.tp * p.pp * p.dp * p.cp === 16));
+  assert.deepEqual(answer.scaling.map((s) => s.gpus), [8, 16]);
+  const run = runCli(['plan', '-'], JSON.stringify({ ...scenario, planner: { top: -1 } }));
+  assert.equal(run.status, 2);
+  assert.equal(run.stderr, 'planner.top: must be an integer in [0, 100], got -1\n');
+});

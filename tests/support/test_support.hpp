@@ -9,6 +9,7 @@
 
 #include "catalog/catalog.hpp"
 #include "estimate.hpp"
+#include "planner/plan_json.hpp"
 #include "validation/embedded_measurements.hpp"
 
 namespace llm_sizer::test {
@@ -49,8 +50,19 @@ inline Json run(const Json& scenario) {
   return estimate_json(scenario, catalog());
 }
 
+inline Json plan(const Json& scenario) {
+  return plan_json(scenario, catalog());
+}
+
 inline Json model_result(const Json& model) {
   return run({{"model", model}})["model"];
+}
+
+// GPT-style architectures given in the papers' tables (learned positions, GeLU MLP of 4h).
+inline Json gpt_like(int64_t hidden, int64_t layers, int64_t heads, int64_t vocab = 51200,
+                     int64_t positions = 2048) {
+  return {{"model_type", "gpt2"}, {"n_embd", hidden},    {"n_layer", layers},
+          {"n_head", heads},      {"vocab_size", vocab}, {"n_positions", positions}};
 }
 
 // The training block for a model on `gpus` accelerators of one kind.
