@@ -34,6 +34,12 @@ std::vector<T> download(const DeviceBuffer& buffer, size_t count) {
   return host;
 }
 
+cudaDeviceProp device_properties() {
+  cudaDeviceProp props{};
+  check(cudaGetDeviceProperties(&props, 0), "CUDA device 0");
+  return props;
+}
+
 // Small integers as the GEMM's input type: exact in every one of them.
 uint16_t integer_as_fp16(int v) {
   if (v == 0) return 0;
@@ -84,8 +90,7 @@ DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
   return *this;
 }
 
-GpuBackend::GpuBackend() : sink_(16) {
-  check(cudaGetDeviceProperties(&props_, 0), "device 0");
+GpuBackend::GpuBackend() : props_(device_properties()), sink_(16) {
   check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
   check(cudaEventCreate(&start_), "event");
   check(cudaEventCreate(&stop_), "event");

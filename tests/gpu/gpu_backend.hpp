@@ -64,9 +64,9 @@ class GpuBackend : public KernelBackend {
   Timing time_graph(const std::function<void()>& launches, int per_replay, const Repetitions& reps);
   int stream_blocks() const;
 
+  cudaDeviceProp props_;  // first: a machine without a GPU fails here, with CUDA's reason
   cudaStream_t stream_ = nullptr;
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
-  cudaDeviceProp props_{};
   LtGemm blas_;
   DeviceBuffer sink_;
 };

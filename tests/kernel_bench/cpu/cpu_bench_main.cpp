@@ -42,20 +42,23 @@ BenchPlan plan_for(const BenchOptions& options) {
 }
 
 // The host is no catalog device: describe it to the core by what this run measured, the read
-// kernel's bandwidth and the blocked GEMM's best rate (its fp32 matmuls stand for bf16 weights
-// too, which a CPU runtime widens to fp32).
+// kernel's bandwidth and the best FLOP rate of its GEMM and GEMV kernels (fp32 arithmetic, which
+// stands for bf16 weights too: a CPU runtime widens them to fp32).
 Json describe_host(const DeviceInfo& info, const std::vector<Measurement>& measurements) {
   double bandwidth = 0, flops = 0;
   for (const Measurement& m : measurements) {
     if (m.kind == "bandwidth" && m.shape["kernel"] == "read") bandwidth = m.measured();
     if (m.kind == "gemm") flops = std::max(flops, m.measured());
+    if (m.kind == "gemv")
+      flops = std::max(flops, m.shape["flops"].get<double>() / m.timing.median_s);
   }
-  return {{"name", info.name},
-          {"memory_type", "DDR"},
-          {"memory_bytes", info.memory_bytes},
-          {"memory_bandwidth_bytes_per_s", bandwidth},
-          {"dense_flops_per_s", {{"fp32", flops}, {"bf16", flops}}},
-          {"source", "measured by this cpu-bench run: read bandwidth, best blocked-GEMM rate"}};
+  return {
+      {"name", info.name},
+      {"memory_type", "DDR"},
+      {"memory_bytes", info.memory_bytes},
+      {"memory_bandwidth_bytes_per_s", bandwidth},
+      {"dense_flops_per_s", {{"fp32", flops}, {"bf16", flops}}},
+      {"source", "measured by this cpu-bench run: read bandwidth, best GEMM or GEMV FLOP rate"}};
 }
 
 }  // namespace
