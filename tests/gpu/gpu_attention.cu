@@ -49,7 +49,7 @@ __device__ __forceinline__ void load_bf16(const uint16_t* from, float* out) {
 // its warps and writes one partial (acc[0..D), m, l) per head to the workspace.
 template <int G, int E>
 __global__ void __launch_bounds__(kWarps* kWarp)
-    attention_partial(AttentionArgs a, const float* q, const uint16_t* k, const uint16_t* v,
+    attention_partial(AttentionShape a, const float* q, const uint16_t* k, const uint16_t* v,
                       float* workspace) {
   constexpr int D = E * kWarp;
   __shared__ float shared_m[kWarps][G], shared_l[kWarps][G], shared_acc[kWarps][G][D];
@@ -125,7 +125,7 @@ __global__ void __launch_bounds__(kWarps* kWarp)
 }
 
 // One query head per block, one thread per element: merges the splits' partial softmaxes.
-__global__ void attention_merge(AttentionArgs a, const float* workspace, uint16_t* out) {
+__global__ void attention_merge(AttentionShape a, const float* workspace, uint16_t* out) {
   const int head = blockIdx.x, b = blockIdx.y, d = threadIdx.x;
   const int group = a.heads / a.kv_heads;
   const int kv_head = head / group, g = head % group;
@@ -149,14 +149,14 @@ __global__ void attention_merge(AttentionArgs a, const float* workspace, uint16_
 }
 
 template <int G, int E>
-void launch_partial(const AttentionArgs& a, const float* q, const uint16_t* k, const uint16_t* v,
+void launch_partial(const AttentionShape& a, const float* q, const uint16_t* k, const uint16_t* v,
                     float* workspace, cudaStream_t stream) {
   const dim3 grid(unsigned(a.kv_heads), unsigned(a.batch), unsigned(a.splits));
   attention_partial<G, E><<<grid, kWarps * kWarp, 0, stream>>>(a, q, k, v, workspace);
 }
 
 template <int E>
-void launch_for_group(int group, const AttentionArgs& a, const float* q, const uint16_t* k,
+void launch_for_group(int group, const AttentionShape& a, const float* q, const uint16_t* k,
                       const uint16_t* v, float* workspace, cudaStream_t stream) {
   switch (group) {
     case 1:
@@ -185,20 +185,22 @@ void launch_for_group(int group, const AttentionArgs& a, const float* q, const u
 
 }  // namespace
 
-bool attention_supported(const AttentionArgs& a) {
+bool attention_supported(const AttentionShape& a) {
   const bool dim = a.head_dim == 64 || a.head_dim == 128 || a.head_dim == 256;
   if (!dim || a.kv_heads <= 0 || a.heads % a.kv_heads != 0) return false;
   const int group = a.heads / a.kv_heads;
   return group >= 1 && group <= (a.head_dim == 256 ? 4 : 8) && a.splits >= 1 && a.tokens >= 1;
 }
 
-size_t attention_workspace_floats(const AttentionArgs& a) {
+size_t attention_workspace_floats(const AttentionShape& a) {
   return size_t(a.batch) * a.heads * a.splits * (a.head_dim + 2);
 }
 
-void launch_attention(const AttentionArgs& a, const float* q, const uint16_t* k, const uint16_t* v,
-                      float* workspace, uint16_t* out, cudaStream_t stream) {
-  if (!attention_supported(a)) throw std::invalid_argument("attention: unsupported shape");
+void launch_attention(const AttentionShape& shape, const float* q, const uint16_t* k,
+                      const uint16_t* v, float* workspace, uint16_t* out, cudaStream_t stream) {
+  if (!attention_supported(shape)) throw std::invalid_argument("attention: unsupported shape");
+  AttentionShape a = shape;  // the kernels read q_stride itself (query_stride() is host code)
+  a.q_stride = shape.query_stride();
   const int group = a.heads / a.kv_heads;
   switch (a.head_dim) {
     case 64:

@@ -40,20 +40,17 @@ cudaDeviceProp device_properties() {
   return props;
 }
 
-// Small integers as the GEMM's input type: exact in every one of them.
-uint16_t integer_as_fp16(int v) {
+// A small integer in a float format with this many mantissa bits and this exponent bias, which
+// hold it exactly: fp16 (10, 15) and FP8 E4M3 (3, 7).
+uint32_t integer_bits(int v, int mantissa_bits, int bias) {
   if (v == 0) return 0;
   const int magnitude = std::abs(v);
   const int exponent = int(std::floor(std::log2(double(magnitude))));
-  const int mantissa = int((double(magnitude) / std::ldexp(1.0, exponent) - 1.0) * 1024.0);
-  return uint16_t((v < 0 ? 0x8000 : 0) | (exponent + 15) << 10 | mantissa);
-}
-uint8_t integer_as_e4m3(int v) {
-  if (v == 0) return 0;
-  const int magnitude = std::abs(v);
-  const int exponent = int(std::floor(std::log2(double(magnitude))));
-  const int mantissa = int((double(magnitude) / std::ldexp(1.0, exponent) - 1.0) * 8.0);
-  return uint8_t((v < 0 ? 0x80 : 0) | (exponent + 7) << 3 | mantissa);
+  const int mantissa =
+      int((double(magnitude) / std::ldexp(1.0, exponent) - 1.0) * double(1 << mantissa_bits));
+  const int exponent_bits = mantissa_bits == 10 ? 5 : 4;
+  const uint32_t sign = v < 0 ? 1u << (mantissa_bits + exponent_bits) : 0u;
+  return sign | uint32_t(exponent + bias) << mantissa_bits | uint32_t(mantissa);
 }
 
 // Input buffer for a GEMM of this precision filled with random values of its type.
@@ -162,19 +159,18 @@ std::vector<float> GpuBackend::gemv(const PackedMatrix& w, const std::vector<uin
   const DeviceBuffer weights = upload(w.weights), scales = upload(w.scales),
                      zeros = upload(w.zeros), input = upload(x);
   DeviceBuffer y(size_t(batch * w.shape.rows) * sizeof(float));
-  const DeviceMatrix m{w.type,
-                       w.shape.rows,
-                       w.shape.cols,
-                       weights.as<uint32_t>(),
-                       scales.as<uint16_t>(),
-                       zeros.as<uint32_t>()};
+  const MatrixView m{w.type,
+                     w.shape.rows,
+                     w.shape.cols,
+                     weights.as<uint32_t>(),
+                     scales.as<uint16_t>(),
+                     zeros.as<uint32_t>()};
   launch_gemv(m, input.as<uint16_t>(), int(batch), y.as<float>(), false, stream_);
   return download<float>(y, size_t(batch * w.shape.rows));
 }
 
 std::vector<float> GpuBackend::attention(const AttentionCase& c) {
-  const AttentionArgs a{int(c.batch),  int(c.heads), int(c.kv_heads),          int(c.head_dim),
-                        int(c.tokens), c.splits,     int(c.heads * c.head_dim)};
+  const AttentionShape& a = c.shape;
   const DeviceBuffer q = upload(c.q), k = upload(c.k), v = upload(c.v);
   DeviceBuffer workspace(attention_workspace_floats(a) * sizeof(float));
   DeviceBuffer out(c.q.size() * sizeof(uint16_t));
@@ -193,10 +189,10 @@ std::vector<float> GpuBackend::gemm(GemmPrecision precision, int64_t m, int64_t 
       if (precision == GemmPrecision::int8) {
         bytes.push_back(uint8_t(v));
       } else if (precision == GemmPrecision::fp8) {
-        bytes.push_back(integer_as_e4m3(v));
+        bytes.push_back(uint8_t(integer_bits(v, 3, 7)));
       } else {
-        const uint16_t bits =
-            precision == GemmPrecision::bf16 ? float_to_bf16(float(v)) : integer_as_fp16(v);
+        const uint16_t bits = precision == GemmPrecision::bf16 ? float_to_bf16(float(v))
+                                                               : uint16_t(integer_bits(v, 10, 15));
         bytes.push_back(uint8_t(bits & 0xff));  // little-endian 16-bit values
         bytes.push_back(uint8_t(bits >> 8));
       }
@@ -262,29 +258,21 @@ Timing GpuBackend::time_gemv(WeightType type, const Matrix& w, int64_t batch,
                              const Repetitions& reps) {
   // Distinct copies of the matrix, four L2s in all, run one after another in one graph: no run
   // finds its weights in the cache.
-  const DeviceMatrix shape{type, w.rows, w.cols};
-  const size_t weight_words = size_t(w.rows * shape.words_per_row());
-  const size_t zero_words =
-      type == WeightType::bf16 ? 0 : size_t(w.rows * shape.zero_words_per_row());
-  const size_t scales = type == WeightType::bf16 ? 0 : size_t(w.rows * shape.groups());
-  const size_t words_per_copy = (weight_words + zero_words + 63) / 64 * 64;  // 256-byte aligned
-  const double copy_bytes = matrix_bytes(type, w);
-  const int copies = std::clamp(int(std::ceil(4 * info().cache_bytes / copy_bytes)), 1, 64);
-  DeviceBuffer words(words_per_copy * copies * 4), scale_buffer(scales * copies * 2 + 16);
-  launch_fill_bf16_pairs(words.as<uint32_t>(), words_per_copy * copies, 5, stream_);
-  launch_fill_scales(scale_buffer.as<uint16_t>(), scales * copies, 6, stream_);
+  const int copies =
+      std::clamp(int(std::ceil(4 * info().cache_bytes / matrix_bytes(type, w))), 1, 64);
+  const size_t words = MatrixCarver::words_for(type, w) * size_t(copies);
+  const size_t scales = MatrixCarver::scales_for(type, w) * size_t(copies);
+  DeviceBuffer word_buffer(words * 4), scale_buffer(scales * 2 + 16);
+  launch_fill_bf16_pairs(word_buffer.as<uint32_t>(), words, 5, stream_);
+  launch_fill_scales(scale_buffer.as<uint16_t>(), scales, 6, stream_);
+  MatrixCarver carver(word_buffer.as<uint32_t>(), words, scale_buffer.as<uint16_t>(), scales);
+  std::vector<MatrixView> views;
+  for (int i = 0; i < copies; ++i) views.push_back(carver.cut(type, w));
   DeviceBuffer x(size_t(batch * w.cols) * 2), y(size_t(batch * w.rows) * sizeof(float));
   launch_fill_bf16_pairs(x.as<uint32_t>(), size_t(batch * w.cols) / 2, 7, stream_);
   return time_graph(
       [&] {
-        for (int i = 0; i < copies; ++i) {
-          const uint32_t* base = words.as<uint32_t>() + words_per_copy * i;
-          const DeviceMatrix m{type,
-                               w.rows,
-                               w.cols,
-                               base,
-                               scale_buffer.as<uint16_t>() + scales * i,
-                               base + weight_words};
+        for (const MatrixView& m : views) {
           launch_gemv(m, x.as<uint16_t>(), int(batch), y.as<float>(), false, stream_);
         }
       },

@@ -145,7 +145,7 @@ void gemv_for_batch(const GemvArgs& a, cudaStream_t stream) {
 
 }  // namespace
 
-void launch_gemv(const DeviceMatrix& w, const uint16_t* x, int batch, float* y, bool accumulate,
+void launch_gemv(const MatrixView& w, const uint16_t* x, int batch, float* y, bool accumulate,
                  cudaStream_t stream) {
   if (batch < 1 || batch > 16) throw std::invalid_argument("gemv: batch must be 1 to 16");
   if (w.cols % kGroupSize != 0) throw std::invalid_argument("gemv: cols must be whole groups");

@@ -8,47 +8,24 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "bench_types.hpp"
+#include "quant_layout.hpp"
 
 namespace llm_sizer::bench::gpu {
-
-// A packed matrix in device memory; `weights` must be 16-byte aligned.
-struct DeviceMatrix {
-  WeightType type = WeightType::bf16;
-  int64_t rows = 0;
-  int64_t cols = 0;
-  const uint32_t* weights = nullptr;
-  const uint16_t* scales = nullptr;  // fp16
-  const uint32_t* zeros = nullptr;
-
-  int64_t words_per_row() const { return cols * weight_bits(type) / 32; }
-  int64_t groups() const { return (cols + kGroupSize - 1) / kGroupSize; }
-  int64_t zero_words_per_row() const { return (groups() * weight_bits(type) + 31) / 32; }
-};
 
 // y (batch x rows, fp32) = x (batch x cols, bf16) times w transposed, added to y when
 // `accumulate`; batch 1 to 16. One warp per output row streams the row in 16-byte loads and
 // dequantizes each load in registers: weights are read once whatever the batch.
-void launch_gemv(const DeviceMatrix& w, const uint16_t* x, int batch, float* y, bool accumulate,
+void launch_gemv(const MatrixView& w, const uint16_t* x, int batch, float* y, bool accumulate,
                  cudaStream_t stream);
 
 // Decode attention (flash-decoding): each (sequence, KV head, token split) block keeps a running
 // softmax over its tokens for the query heads sharing that KV head; a second kernel merges the
-// splits. q: fp32, batch rows of q_stride (head h at h * head_dim); k, v: bf16, batch x kv_heads
-// x tokens x head_dim; out: bf16, batch x heads x head_dim. head_dim 64, 128 or 256; at most 8
-// query heads per KV head (4 with head_dim 256).
-struct AttentionArgs {
-  int batch = 1;
-  int heads = 1;
-  int kv_heads = 1;
-  int head_dim = 128;
-  int tokens = 1;
-  int splits = 1;
-  int q_stride = 0;
-};
-bool attention_supported(const AttentionArgs& a);
-size_t attention_workspace_floats(const AttentionArgs& a);
-void launch_attention(const AttentionArgs& a, const float* q, const uint16_t* k, const uint16_t* v,
+// splits. q: fp32, batch rows of query_stride() (head h at h * head_dim); k, v: bf16, batch x
+// kv_heads x tokens x head_dim; out: bf16, batch x heads x head_dim. head_dim 64, 128 or 256;
+// at most 8 query heads per KV head (4 with head_dim 256).
+bool attention_supported(const AttentionShape& a);
+size_t attention_workspace_floats(const AttentionShape& a);
+void launch_attention(const AttentionShape& a, const float* q, const uint16_t* k, const uint16_t* v,
                       float* workspace, uint16_t* out, cudaStream_t stream);
 
 // x / rms(x) per row, to bf16 (the norm's weight is 1); the MLP activation to bf16: SiLU(gate)

@@ -74,11 +74,8 @@ std::vector<float> CpuBackend::gemv(const PackedMatrix& w, const std::vector<uin
 }
 
 std::vector<float> CpuBackend::attention(const AttentionCase& c) {
-  // One pass over the tokens: the CPU has no use for split token ranges.
-  std::vector<float> out(size_t(c.batch * c.heads * c.head_dim));
-  const AttentionShape shape{c.batch,    c.heads,  c.kv_heads,
-                             c.head_dim, c.tokens, c.heads * c.head_dim};
-  cpu::attention(shape, c.q.data(), c.k.data(), c.v.data(), out.data());
+  std::vector<float> out(c.q.size());
+  cpu::attention(c.shape, c.q.data(), c.k.data(), c.v.data(), out.data());
   return out;
 }
 
@@ -116,8 +113,7 @@ Timing CpuBackend::time_gemm(GemmPrecision, int64_t m, int64_t n, int64_t k,
       reps, [&] { return seconds_of([&] { cpu::gemm(m, n, k, a.data(), b.data(), c.data()); }); });
 }
 
-void CpuBackend::reserve(double weight_bytes, double scale_count) {
-  const size_t words = size_t(std::ceil(weight_bytes / 4));
+MatrixCarver CpuBackend::pools(size_t words, size_t scales) {
   if (words_.size() < words) {
     Xorshift rng{0x9e3779b97f4a7c15ull + words_.size()};
     const size_t old = words_.size();
@@ -127,40 +123,23 @@ void CpuBackend::reserve(double weight_bytes, double scale_count) {
       words_[i] = uint32_t(tame_bf16(r)) | uint32_t(tame_bf16(r >> 16)) << 16;
     }
   }
-  const size_t scales = size_t(std::ceil(scale_count));
   if (scales_.size() < scales) {
     Xorshift rng{0x2545f4914f6cdd1dull + scales_.size()};
     const size_t old = scales_.size();
     scales_.resize(scales);
     for (size_t i = old; i < scales; ++i) scales_[i] = uint16_t(7 << 10 | rng.next() % 1024);
   }
-}
-
-MatrixView CpuBackend::cut(WeightType type, const Matrix& shape, Cursor& cursor) const {
-  MatrixView v{type, shape.rows, shape.cols, nullptr, nullptr, nullptr};
-  const size_t weight_words = size_t(shape.rows * v.words_per_row());
-  const size_t zero_words =
-      type == WeightType::bf16 ? 0 : size_t(shape.rows * v.zero_words_per_row());
-  const size_t scale_count = type == WeightType::bf16 ? 0 : size_t(shape.rows * v.groups());
-  if (cursor.word + weight_words + zero_words > words_.size()) cursor.word = 0;
-  if (cursor.scale + scale_count > scales_.size()) cursor.scale = 0;
-  v.weights = &words_[cursor.word];
-  v.zeros = &words_[cursor.word + weight_words];  // any bits are valid zero points
-  v.scales = scale_count ? &scales_[cursor.scale] : nullptr;
-  cursor.word += weight_words + zero_words;
-  cursor.scale += scale_count;
-  return v;
+  return MatrixCarver(words_.data(), words_.size(), scales_.data(), scales_.size());
 }
 
 Timing CpuBackend::time_gemv(WeightType type, const Matrix& w, int64_t batch,
                              const Repetitions& reps) {
   // Enough distinct copies that successive runs find none of their weights in the cache.
-  const double bytes = matrix_bytes(type, w);
-  const int copies = int(std::ceil(2 * info().cache_bytes / bytes));
-  reserve(bytes * copies + 4.0 * copies, double(w.rows * ((w.cols + 127) / 128)) * copies);
+  const int copies = int(std::ceil(2 * info().cache_bytes / matrix_bytes(type, w)));
+  MatrixCarver carver = pools(MatrixCarver::words_for(type, w) * size_t(copies),
+                              MatrixCarver::scales_for(type, w) * size_t(copies));
   std::vector<MatrixView> views;
-  Cursor cursor;
-  for (int i = 0; i < copies; ++i) views.push_back(cut(type, w, cursor));
+  for (int i = 0; i < copies; ++i) views.push_back(carver.cut(type, w));
   const std::vector<float> x = to_floats(random_bf16(size_t(batch * w.cols), 3, 1.0));
   std::vector<float> y(size_t(batch * w.rows));
   size_t next = 0;
@@ -172,38 +151,31 @@ Timing CpuBackend::time_gemv(WeightType type, const Matrix& w, int64_t batch,
 
 Timing CpuBackend::time_decode_step(WeightType type, const DecodePlan& plan, int64_t batch,
                                     int64_t context, const Repetitions& reps) {
-  double scale_count = 0;
-  for (const LayerPlan& l : plan.layers) {
-    for (const Matrix* m : {&l.qkv, &l.o, &l.mlp_in, &l.mlp_out}) {
-      scale_count += double(m->rows * ((m->cols + 127) / 128));
-    }
-  }
-  reserve(plan.weight_bytes(type) + 4.0 * double(plan.layers.size() * 4), scale_count);
-  Cursor cursor;
+  const StepBuffers sizes = step_buffers(plan, type);
+  MatrixCarver carver = pools(sizes.words, sizes.scales);
   struct Layer {
     MatrixView qkv, o, mlp_in, mlp_out;
     std::vector<uint16_t> k, v;
-    int64_t tokens;
+    AttentionShape attention;
   };
   std::vector<Layer> layers;
   int64_t widest = plan.hidden;
   for (const LayerPlan& l : plan.layers) {
-    const int64_t tokens = l.kv_tokens(context);
-    const size_t cache = size_t(batch * plan.kv_heads * tokens * plan.head_dim);
-    Layer layer{cut(type, l.qkv, cursor),
-                cut(type, l.o, cursor),
-                cut(type, l.mlp_in, cursor),
-                cut(type, l.mlp_out, cursor),
+    const size_t cache = size_t(batch * plan.kv_heads * l.kv_tokens(context) * plan.head_dim);
+    Layer layer{carver.cut(type, l.qkv),
+                carver.cut(type, l.o),
+                carver.cut(type, l.mlp_in),
+                carver.cut(type, l.mlp_out),
                 std::vector<uint16_t>(cache),
                 std::vector<uint16_t>(cache),
-                tokens};
+                attention_shape(plan, l, batch, context)};
     Xorshift rng{uint64_t(layers.size()) + 1};
     for (auto& e : layer.k) e = tame_bf16(rng.next());
     for (auto& e : layer.v) e = tame_bf16(rng.next());
     widest = std::max({widest, l.qkv.rows, l.o.cols, l.mlp_in.rows, l.mlp_out.cols});
     layers.push_back(std::move(layer));
   }
-  const MatrixView head = cut(WeightType::bf16, plan.lm_head, cursor);
+  const MatrixView head = carver.cut(WeightType::bf16, plan.lm_head);
   const auto buffer = [&](int64_t width) {
     return std::vector<float>(size_t(batch * width), 0.0f);
   };
@@ -216,9 +188,7 @@ Timing CpuBackend::time_decode_step(WeightType type, const DecodePlan& plan, int
       const LayerPlan& shape = plan.layers[i];
       rms_norm(h.data(), batch, plan.hidden, normed.data());
       cpu::gemv(l.qkv, normed.data(), batch, wide.data(), false);
-      const AttentionShape a{batch,         plan.heads, plan.kv_heads,
-                             plan.head_dim, l.tokens,   shape.qkv.rows};
-      cpu::attention(a, wide.data(), l.k.data(), l.v.data(), mixed.data());
+      cpu::attention(l.attention, wide.data(), l.k.data(), l.v.data(), mixed.data());
       cpu::gemv(l.o, mixed.data(), batch, h.data(), true);
       rms_norm(h.data(), batch, plan.hidden, normed.data());
       cpu::gemv(l.mlp_in, normed.data(), batch, wide.data(), false);

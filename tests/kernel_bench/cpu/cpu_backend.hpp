@@ -29,14 +29,9 @@ class CpuBackend : public KernelBackend {
                           const Repetitions& reps) override;
 
  private:
-  // Timed matrices are cut one after another from these pools of valid values (bf16 pairs,
-  // which are also valid packed integers; fp16 scales), wrapping around at the end.
-  struct Cursor {
-    size_t word = 0;
-    size_t scale = 0;
-  };
-  void reserve(double weight_bytes, double scale_count);
-  MatrixView cut(WeightType type, const Matrix& shape, Cursor& cursor) const;
+  // Timed matrices are cut from these pools of valid values (bf16 pairs, which are also valid
+  // packed integers and zero points; fp16 scales), grown to the largest request so far.
+  MatrixCarver pools(size_t words, size_t scales);
 
   std::vector<uint32_t> words_;
   std::vector<uint16_t> scales_;

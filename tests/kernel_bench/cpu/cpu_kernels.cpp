@@ -62,6 +62,21 @@ void unpack_row(const MatrixView& w, int64_t row, float* out) {
   }
 }
 
+// Strips of `width` rows of src (rows of ld floats) from `first`, columns [k0, k0 + kc), stored
+// [strip][kc][width] so the GEMM's micro-kernel reads both operands contiguously; rows past
+// `end` are zeros.
+void pack_strips(const float* src, int64_t ld, int64_t first, int64_t count, int64_t end,
+                 int64_t k0, int64_t kc, int64_t width, float* out) {
+  for (int64_t s = 0; s < count; s += width) {
+    for (int64_t p = 0; p < kc; ++p) {
+      for (int64_t i = 0; i < width; ++i) {
+        const int64_t row = first + s + i;
+        out[s * kc + p * width + i] = row < end ? src[row * ld + k0 + p] : 0.0f;
+      }
+    }
+  }
+}
+
 float round_to_bf16(float value) {
   return bf16_to_float(float_to_bf16(value));
 }
@@ -88,13 +103,13 @@ void gemv(const MatrixView& w, const float* x, int64_t batch, float* y, bool acc
 
 void attention(const AttentionShape& s, const float* q, const uint16_t* k, const uint16_t* v,
                float* out) {
-  const int64_t group = s.heads / s.kv_heads;
+  const int group = s.heads / s.kv_heads;
   const float scale = 1.0f / std::sqrt(float(s.head_dim));
   std::vector<float> scores(size_t(s.tokens)), key(size_t(s.head_dim)), acc(size_t(s.head_dim));
-  for (int64_t b = 0; b < s.batch; ++b) {
-    for (int64_t h = 0; h < s.heads; ++h) {
-      const size_t cache = size_t((b * s.kv_heads + h / group) * s.tokens * s.head_dim);
-      const float* query = q + b * s.q_stride + h * s.head_dim;
+  for (int b = 0; b < s.batch; ++b) {
+    for (int h = 0; h < s.heads; ++h) {
+      const size_t cache = size_t(b * s.kv_heads + h / group) * size_t(s.tokens * s.head_dim);
+      const float* query = q + int64_t(b) * s.query_stride() + h * s.head_dim;
       float top = -INFINITY;
       for (int64_t t = 0; t < s.tokens; ++t) {
         for (int64_t i = 0; i < s.head_dim; ++i) {
@@ -111,7 +126,7 @@ void attention(const AttentionShape& s, const float* q, const uint16_t* k, const
         const uint16_t* value = v + cache + size_t(t * s.head_dim);
         for (int64_t i = 0; i < s.head_dim; ++i) acc[size_t(i)] += p * bf16_to_float(value[i]);
       }
-      float* o = out + (b * s.heads + h) * s.head_dim;
+      float* o = out + size_t(b * s.heads + h) * size_t(s.head_dim);
       for (int64_t i = 0; i < s.head_dim; ++i) o[i] = round_to_bf16(acc[size_t(i)] / total);
     }
   }
@@ -128,24 +143,10 @@ void gemm(int64_t m, int64_t n, int64_t k, const float* a, const float* b, float
     const int64_t nc = std::min(NC, n - n0);
     for (int64_t k0 = 0; k0 < k; k0 += KC) {
       const int64_t kc = std::min(KC, k - k0);
-      for (int64_t j = 0; j < nc; j += NR) {  // b strips: [kc][NR], zero-padded past n
-        for (int64_t p = 0; p < kc; ++p) {
-          for (int64_t jj = 0; jj < NR; ++jj) {
-            const int64_t col = n0 + j + jj;
-            bp[size_t(j * kc + p * NR + jj)] = col < n0 + nc ? b[col * k + k0 + p] : 0.0f;
-          }
-        }
-      }
+      pack_strips(b, k, n0, nc, n0 + nc, k0, kc, NR, bp.data());
       for (int64_t m0 = 0; m0 < m; m0 += MC) {
         const int64_t mc = std::min(MC, m - m0);
-        for (int64_t i = 0; i < mc; i += MR) {  // a strips: [kc][MR], zero-padded past m
-          for (int64_t p = 0; p < kc; ++p) {
-            for (int64_t ii = 0; ii < MR; ++ii) {
-              const int64_t row = m0 + i + ii;
-              ap[size_t(i * kc + p * MR + ii)] = row < m0 + mc ? a[row * k + k0 + p] : 0.0f;
-            }
-          }
-        }
+        pack_strips(a, k, m0, mc, m0 + mc, k0, kc, MR, ap.data());
         for (int64_t i = 0; i < mc; i += MR) {
           for (int64_t j = 0; j < nc; j += NR) {
             float tile[MR][NR] = {};
@@ -158,7 +159,7 @@ void gemm(int64_t m, int64_t n, int64_t k, const float* a, const float* b, float
                 }
               }
             }
-            for (int64_t ii = 0; ii < MR && m0 + i + ii < m0 + mc; ++ii) {
+            for (int64_t ii = 0; ii < MR && i + ii < mc; ++ii) {
               for (int64_t jj = 0; jj < NR && j + jj < nc; ++jj) {
                 c[(m0 + i + ii) * n + n0 + j + jj] += tile[ii][jj];
               }

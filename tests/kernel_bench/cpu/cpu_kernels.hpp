@@ -9,32 +9,16 @@
 
 namespace llm_sizer::bench::cpu {
 
-// A packed matrix in memory the kernel does not own (a PackedMatrix, or a slice of a pool).
-struct MatrixView {
-  WeightType type = WeightType::bf16;
-  int64_t rows = 0;
-  int64_t cols = 0;
-  const uint32_t* weights = nullptr;  // rows x words_per_row
-  const uint16_t* scales = nullptr;   // rows x groups, fp16
-  const uint32_t* zeros = nullptr;    // rows x zero_words_per_row
-
-  int64_t words_per_row() const { return cols * weight_bits(type) / 32; }
-  int64_t groups() const { return (cols + kGroupSize - 1) / kGroupSize; }
-  int64_t zero_words_per_row() const { return (groups() * weight_bits(type) + 31) / 32; }
-};
-
+// The kernels' view of a matrix on the host.
 MatrixView view_of(const PackedMatrix& m);
 
 // y (batch x rows) = x (batch x cols, as floats) times the matrix transposed; added to y when
 // `accumulate` (the residual connection).
 void gemv(const MatrixView& w, const float* x, int64_t batch, float* y, bool accumulate);
 
-// Decode attention of each sequence's query heads over its cached keys and values:
-// q: batch rows of q_stride floats (head h at h * head_dim); k, v: bf16, batch x kv_heads x
-// tokens x head_dim; out: batch x heads x head_dim, rounded to bf16 as the GPU kernel stores it.
-struct AttentionShape {
-  int64_t batch, heads, kv_heads, head_dim, tokens, q_stride;
-};
+// Decode attention of each sequence's query heads over its cached keys and values: q rows of
+// shape.query_stride() floats; k, v bf16, batch x kv_heads x tokens x head_dim; out batch x heads
+// x head_dim, rounded to bf16 as the GPU kernel stores it. One pass: the splits are ignored.
 void attention(const AttentionShape& s, const float* q, const uint16_t* k, const uint16_t* v,
                float* out);
 

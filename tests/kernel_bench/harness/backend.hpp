@@ -21,15 +21,9 @@ struct DeviceInfo {
   Json details;             // compute capability, driver, toolkit, ...
 };
 
-// One decode attention problem: `batch` sequences, each attending with `heads` query heads
-// (grouped onto `kv_heads`) to `tokens` cached keys and values.
+// An attention problem with its data.
 struct AttentionCase {
-  int64_t batch = 1;
-  int64_t heads = 1;
-  int64_t kv_heads = 1;
-  int64_t head_dim = 128;
-  int64_t tokens = 1;
-  int splits = 1;           // the token range is split over this many partial softmaxes
+  AttentionShape shape;
   std::vector<float> q;     // batch x heads x head_dim
   std::vector<uint16_t> k;  // bf16, batch x kv_heads x tokens x head_dim
   std::vector<uint16_t> v;  // same layout as k

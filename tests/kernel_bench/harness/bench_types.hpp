@@ -42,6 +42,20 @@ struct Matrix {
 // and the packed zero point of each group.
 double matrix_bytes(WeightType type, const Matrix& m);
 
+// One decode attention problem: `batch` sequences, each with `heads` query heads grouped onto
+// `kv_heads`, attending to `tokens` cached keys and values of `head_dim`. Queries are rows of
+// query_stride() floats (head h at h * head_dim); a GPU splits the tokens over `splits` blocks.
+struct AttentionShape {
+  int batch = 1;
+  int heads = 1;
+  int kv_heads = 1;
+  int head_dim = 128;
+  int tokens = 1;
+  int splits = 1;
+  int q_stride = 0;  // 0: heads * head_dim, the queries alone
+  int query_stride() const { return q_stride > 0 ? q_stride : heads * head_dim; }
+};
+
 // How often an operation is timed: warm-up runs, then at least min_reps timed runs and at least
 // min_seconds in total (at most max_reps).
 struct Repetitions {

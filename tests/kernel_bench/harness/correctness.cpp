@@ -55,27 +55,29 @@ CheckResult check_gemv(KernelBackend& backend, WeightType type, const Matrix& sh
                  backend.gemv(w.packed, x, batch), want, scale, kGemvBound);
 }
 
-CheckResult check_attention(KernelBackend& backend, AttentionCase c, uint64_t seed) {
-  const size_t d = size_t(c.head_dim);
-  const size_t cache = size_t(c.batch * c.kv_heads * c.tokens) * d;
+CheckResult check_attention(KernelBackend& backend, const AttentionShape& shape, uint64_t seed) {
+  AttentionCase c{shape, {}, {}, {}};
+  const AttentionShape& s = c.shape;
+  const size_t d = size_t(s.head_dim);
+  const size_t cache = size_t(s.batch * s.kv_heads * s.tokens) * d;
   // Queries large enough that each head's softmax picks out a few tokens: a kernel that mixes
   // up heads or tokens then misses by about the size of a value, not by a small average.
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<float> uniform(-9.0f, 9.0f);
-  c.q.resize(size_t(c.batch * c.heads) * d);
+  c.q.resize(size_t(s.batch * s.heads) * d);
   for (auto& value : c.q) value = uniform(rng);
   c.k = random_bf16(cache, seed + 1, 1.0);
   c.v = random_bf16(cache, seed + 2, 1.0);
   double largest_v = 0;
   for (uint16_t v : c.v) largest_v = std::max(largest_v, double(std::abs(bf16_to_float(v))));
 
-  const size_t group = size_t(c.heads / c.kv_heads);
-  const size_t tokens = size_t(c.tokens);
+  const size_t group = size_t(s.heads / s.kv_heads);
+  const size_t tokens = size_t(s.tokens);
   std::vector<double> want(c.q.size()), scale(c.q.size(), largest_v), scores(tokens);
-  for (size_t b = 0; b < size_t(c.batch); ++b) {
-    for (size_t h = 0; h < size_t(c.heads); ++h) {
-      const size_t kv = (b * size_t(c.kv_heads) + h / group) * tokens * d;
-      const float* q = &c.q[(b * size_t(c.heads) + h) * d];
+  for (size_t b = 0; b < size_t(s.batch); ++b) {
+    for (size_t h = 0; h < size_t(s.heads); ++h) {
+      const size_t kv = (b * size_t(s.kv_heads) + h / group) * tokens * d;
+      const float* q = &c.q[(b * size_t(s.heads) + h) * d];
       double top = -INFINITY;
       for (size_t t = 0; t < tokens; ++t) {
         double dot = 0;
@@ -88,17 +90,17 @@ CheckResult check_attention(KernelBackend& backend, AttentionCase c, uint64_t se
       for (size_t i = 0; i < d; ++i) {
         double out = 0;
         for (size_t t = 0; t < tokens; ++t) out += scores[t] * bf16_to_float(c.v[kv + t * d + i]);
-        want[(b * size_t(c.heads) + h) * d + i] = out / total;
+        want[(b * size_t(s.heads) + h) * d + i] = out / total;
       }
     }
   }
   return compare("attention",
-                 {{"batch", c.batch},
-                  {"heads", c.heads},
-                  {"kv_heads", c.kv_heads},
-                  {"head_dim", c.head_dim},
-                  {"tokens", c.tokens},
-                  {"splits", c.splits}},
+                 {{"batch", s.batch},
+                  {"heads", s.heads},
+                  {"kv_heads", s.kv_heads},
+                  {"head_dim", s.head_dim},
+                  {"tokens", s.tokens},
+                  {"splits", s.splits}},
                  backend.attention(c), want, scale, kAttentionBound);
 }
 
@@ -139,10 +141,10 @@ std::vector<CheckResult> check_kernels(KernelBackend& backend) {
     }
   }
   // Grouped-query heads (4 and 7 per KV head, and none), one and several token splits.
-  checks.push_back(check_attention(backend, {2, 8, 2, 128, 300, 1, {}, {}, {}}, seed++));
-  checks.push_back(check_attention(backend, {2, 8, 2, 128, 300, 3, {}, {}, {}}, seed++));
-  checks.push_back(check_attention(backend, {1, 12, 12, 64, 77, 2, {}, {}, {}}, seed++));
-  checks.push_back(check_attention(backend, {3, 14, 2, 64, 129, 4, {}, {}, {}}, seed++));
+  checks.push_back(check_attention(backend, {2, 8, 2, 128, 300, 1}, seed++));
+  checks.push_back(check_attention(backend, {2, 8, 2, 128, 300, 3}, seed++));
+  checks.push_back(check_attention(backend, {1, 12, 12, 64, 77, 2}, seed++));
+  checks.push_back(check_attention(backend, {3, 14, 2, 64, 129, 4}, seed++));
   for (GemmPrecision precision : backend.gemm_precisions()) {
     checks.push_back(check_gemm(backend, precision, 64, 96, 256, seed++));
   }

@@ -32,8 +32,8 @@ inline constexpr double kGemmBound = 1.0 / 256;
 
 CheckResult check_gemv(KernelBackend& backend, WeightType type, const Matrix& shape, int64_t batch,
                        uint64_t seed);
-// `shape` gives the sizes and splits; its data is drawn here.
-CheckResult check_attention(KernelBackend& backend, AttentionCase shape, uint64_t seed);
+// The queries, keys and values are drawn here.
+CheckResult check_attention(KernelBackend& backend, const AttentionShape& shape, uint64_t seed);
 CheckResult check_gemm(KernelBackend& backend, GemmPrecision precision, int64_t m, int64_t n,
                        int64_t k, uint64_t seed);
 

@@ -115,6 +115,28 @@ double DecodePlan::kv_bytes(int64_t batch, int64_t context) const {
   return double(batch) * tokens * 2.0 * double(kv_heads * head_dim) * 2.0;
 }
 
+AttentionShape attention_shape(const DecodePlan& plan, const LayerPlan& layer, int64_t batch,
+                               int64_t context) {
+  return {int(batch),
+          int(plan.heads),
+          int(plan.kv_heads),
+          int(plan.head_dim),
+          int(layer.kv_tokens(context)),
+          1,
+          int(layer.qkv.rows)};
+}
+
+StepBuffers step_buffers(const DecodePlan& plan, WeightType type) {
+  StepBuffers b{MatrixCarver::words_for(WeightType::bf16, plan.lm_head), 0};
+  for (const LayerPlan& layer : plan.layers) {
+    for (const Matrix* m : {&layer.qkv, &layer.o, &layer.mlp_in, &layer.mlp_out}) {
+      b.words += MatrixCarver::words_for(type, *m);
+      b.scales += MatrixCarver::scales_for(type, *m);
+    }
+  }
+  return b;
+}
+
 std::vector<Matrix> DecodePlan::distinct_matrices() const {
   std::vector<Matrix> out;
   const LayerPlan& first = layers.front();

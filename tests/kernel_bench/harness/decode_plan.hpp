@@ -7,6 +7,7 @@
 
 #include "bench_types.hpp"
 #include "catalog/catalog.hpp"
+#include "quant_layout.hpp"
 
 namespace llm_sizer::bench {
 
@@ -43,6 +44,19 @@ struct DecodePlan {
   // The distinct matrices of one layer and the output head, for GEMM and GEMV measurements.
   std::vector<Matrix> distinct_matrices() const;
 };
+
+// A layer's attention in a step of `batch` sequences at `context` tokens, one token split: the
+// queries are the first columns of the QKV projection's output rows.
+AttentionShape attention_shape(const DecodePlan& plan, const LayerPlan& layer, int64_t batch,
+                               int64_t context);
+
+// What a MatrixCarver needs to cut every matrix of a step: the layers in this storage and the
+// 16-bit output head.
+struct StepBuffers {
+  size_t words = 0;
+  size_t scales = 0;
+};
+StepBuffers step_buffers(const DecodePlan& plan, WeightType type);
 
 // Throws std::invalid_argument for models whose step the bench's kernels do not assemble
 // (mixture of experts, latent or linear attention, matrices not a multiple of 128 wide).

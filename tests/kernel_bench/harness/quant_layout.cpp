@@ -42,6 +42,36 @@ float half_to_float(uint16_t bits) {
   return value;
 }
 
+size_t MatrixCarver::words_for(WeightType type, const Matrix& m) {
+  constexpr size_t kAlignWords = 64;  // 256 bytes
+  const bool integer = type != WeightType::bf16;
+  const size_t words = size_t(
+      m.rows * (words_per_row(type, m.cols) + (integer ? zero_words_per_row(type, m.cols) : 0)));
+  return (words + kAlignWords - 1) / kAlignWords * kAlignWords;
+}
+
+size_t MatrixCarver::scales_for(WeightType type, const Matrix& m) {
+  return type == WeightType::bf16 ? 0 : size_t(m.rows * groups_per_row(m.cols));
+}
+
+MatrixView MatrixCarver::cut(WeightType type, const Matrix& m) {
+  const size_t words = words_for(type, m);
+  const size_t scales = scales_for(type, m);
+  if (words > word_count_ || scales > scale_count_) {
+    throw std::invalid_argument("matrix " + m.name + " is larger than the buffers it is cut from");
+  }
+  if (word_ + words > word_count_) word_ = 0;
+  if (scale_ + scales > scale_count_) scale_ = 0;
+  MatrixView v{type, m.rows, m.cols, words_ + word_, nullptr, nullptr};
+  if (type != WeightType::bf16) {
+    v.zeros = v.weights + m.rows * v.words_per_row();
+    v.scales = scales_ + scale_;
+  }
+  word_ += words;
+  scale_ += scales;
+  return v;
+}
+
 std::vector<uint16_t> random_bf16(size_t count, uint64_t seed, double magnitude) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> uniform(-magnitude, magnitude);

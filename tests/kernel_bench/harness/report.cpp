@@ -49,10 +49,8 @@ std::map<std::string, RatioStats> ratio_stats(const std::vector<Measurement>& me
 Json summary(const std::vector<Measurement>& measurements) {
   Json out = Json::object();
   for (const auto& [kind, s] : ratio_stats(measurements)) {
-    out[kind] = {{"count", s.count},
-                 {"median_ratio", s.median},
-                 {"min_ratio", s.min},
-                 {"max_ratio", s.max}};
+    out[kind] = {
+        {"count", s.count}, {"median_ratio", s.median}, {"min_ratio", s.min}, {"max_ratio", s.max}};
   }
   return out;
 }

@@ -45,11 +45,12 @@ class FaultyBackend : public cpu::CpuBackend {
     if (fault_ != Fault::kv_head) return CpuBackend::attention(c);
     // Pairs every query head with the first KV head.
     AttentionCase one = c;
-    const size_t per_head = size_t(c.tokens * c.head_dim);
-    for (int64_t b = 0; b < c.batch; ++b) {
-      for (int64_t h = 1; h < c.kv_heads; ++h) {
+    const AttentionShape& s = c.shape;
+    const size_t per_head = size_t(s.tokens * s.head_dim);
+    for (int b = 0; b < s.batch; ++b) {
+      for (int h = 1; h < s.kv_heads; ++h) {
         for (size_t i = 0; i < per_head; ++i) {
-          const size_t first = size_t(b * c.kv_heads) * per_head + i;
+          const size_t first = size_t(b * s.kv_heads) * per_head + i;
           one.k[first + size_t(h) * per_head] = c.k[first];
           one.v[first + size_t(h) * per_head] = c.v[first];
         }
@@ -76,9 +77,9 @@ TEST_CASE("the CPU dequantizing GEMV kernels match the reference within the boun
 
 TEST_CASE("the CPU attention kernel matches the reference within the bound") {
   cpu::CpuBackend backend;
-  require_passed(check_attention(backend, {2, 8, 2, 128, 300, 1, {}, {}, {}}, 21));
-  require_passed(check_attention(backend, {3, 14, 2, 64, 129, 1, {}, {}, {}}, 22));
-  require_passed(check_attention(backend, {1, 12, 12, 64, 1, 1, {}, {}, {}}, 23));
+  require_passed(check_attention(backend, {2, 8, 2, 128, 300, 1}, 21));
+  require_passed(check_attention(backend, {3, 14, 2, 64, 129, 1}, 22));
+  require_passed(check_attention(backend, {1, 12, 12, 64, 1, 1}, 23));
 }
 
 TEST_CASE("the CPU blocked GEMM is exact on small integers, including ragged edges") {
@@ -103,9 +104,9 @@ TEST_CASE("the checks fail kernels that are fast but wrong") {
   CHECK_FALSE(check_gemv(scales, WeightType::int4, {"square", 256, 1024}, 1, 43).passed);
   CHECK_FALSE(check_gemv(scales, WeightType::int8, {"odd", 75, 384}, 16, 44).passed);
   FaultyBackend heads(FaultyBackend::Fault::kv_head);
-  CHECK_FALSE(check_attention(heads, {2, 8, 2, 128, 300, 1, {}, {}, {}}, 45).passed);
+  CHECK_FALSE(check_attention(heads, {2, 8, 2, 128, 300, 1}, 45).passed);
   // The same backend without a fault passes the same checks.
   FaultyBackend sound(FaultyBackend::Fault::none);
   CHECK(check_gemv(sound, WeightType::int4, {"square", 256, 1024}, 1, 41).passed);
-  CHECK(check_attention(sound, {2, 8, 2, 128, 300, 1, {}, {}, {}}, 45).passed);
+  CHECK(check_attention(sound, {2, 8, 2, 128, 300, 1}, 45).passed);
 }
