@@ -22,6 +22,9 @@ DeviceBuffer upload(const std::vector<T>& host) {
   DeviceBuffer buffer(std::max<size_t>(host.size() * sizeof(T), 16));
   check(cudaMemcpy(buffer.as<void>(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice),
         "upload");
+  // A copy from pageable memory may still be in flight when cudaMemcpy returns, and the
+  // bench's stream does not wait for the default one.
+  check(cudaDeviceSynchronize(), "upload");
   return buffer;
 }
 
@@ -139,6 +142,10 @@ double GpuBackend::device_seconds(const std::function<void()>& launches) {
 
 Timing GpuBackend::time_graph(const std::function<void()>& launches, int per_replay,
                               const Repetitions& reps) {
+  // One run outside the graph first: modules load and libraries set kernel attributes lazily,
+  // which must not happen inside a capture.
+  launches();
+  check(cudaStreamSynchronize(stream_), "first run");
   cudaGraph_t graph = nullptr;
   cudaGraphExec_t exec = nullptr;
   check(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal), "capture");

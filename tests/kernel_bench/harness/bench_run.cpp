@@ -131,7 +131,9 @@ int run_bench(KernelBackend& backend, const BenchPlan& plan, const BenchOptions&
     if (!options.out.empty()) write_json(options.out, report_to_json(report));
     return 1;
   }
-  report.measurements = measure_plan(backend, plan, catalog, out);
+  MeasuredPlan measured = measure_plan(backend, plan, catalog, out);
+  report.measurements = std::move(measured.measurements);
+  report.skipped = std::move(measured.skipped);
 
   const Json accelerator = !options.accelerator_id.empty() ? Json(options.accelerator_id)
                            : !options.accelerator.is_null()

@@ -1,6 +1,7 @@
 #include "measure.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "decode_plan.hpp"
 #include "report.hpp"
@@ -12,28 +13,54 @@ std::string shape_text(const Matrix& m) {
   return m.name + " " + std::to_string(m.rows) + "x" + std::to_string(m.cols);
 }
 
-void measure_bandwidth(KernelBackend& backend, const BenchPlan& plan,
-                       std::vector<Measurement>& out) {
-  // A copy reads and writes every byte, as STREAM counts it.
-  const Timing read = backend.time_read(plan.stream_bytes, plan.light);
-  const Timing copy = backend.time_copy(plan.stream_bytes, plan.light);
+// Times each measurement and keeps it; one that fails (a library without a kernel for the
+// shape, a device error) is noted and skipped, so a run on a borrowed GPU still reports the rest.
+class Recorder {
+ public:
+  Recorder(MeasuredPlan& run, std::ostream& log) : run_(run), log_(log) {}
+
+  void record(Measurement m, const std::function<Timing()>& time) {
+    try {
+      m.timing = time();
+    } catch (const std::exception& e) {
+      skip(m.name, e.what());
+      return;
+    }
+    if (m.timing.reps == 0) return skip(m.name, "the device's library has no kernel for it");
+    run_.measurements.push_back(std::move(m));
+  }
+
+ private:
+  void skip(const std::string& name, const std::string& why) {
+    log_ << "skipped " << name << ": " << why << std::endl;
+    run_.skipped.push_back({{"name", name}, {"why", why}});
+  }
+
+  MeasuredPlan& run_;
+  std::ostream& log_;
+};
+
+void measure_bandwidth(KernelBackend& backend, const BenchPlan& plan, Recorder& recorder) {
   const Json size = plan.stream_bytes;
-  out.push_back({"bandwidth",
-                 "read " + short_number(plan.stream_bytes) + "B",
-                 {{"kernel", "read"}, {"bytes", size}},
-                 read,
-                 plan.stream_bytes,
-                 "bytes/s"});
-  out.push_back({"bandwidth",
-                 "copy " + short_number(plan.stream_bytes) + "B",
-                 {{"kernel", "copy"}, {"bytes", size}},
-                 copy,
-                 2 * plan.stream_bytes,
-                 "bytes/s"});
+  recorder.record({"bandwidth",
+                   "read " + short_number(plan.stream_bytes) + "B",
+                   {{"kernel", "read"}, {"bytes", size}},
+                   {},
+                   plan.stream_bytes,
+                   "bytes/s"},
+                  [&] { return backend.time_read(plan.stream_bytes, plan.light); });
+  // A copy reads and writes every byte, as STREAM counts it.
+  recorder.record({"bandwidth",
+                   "copy " + short_number(plan.stream_bytes) + "B",
+                   {{"kernel", "copy"}, {"bytes", size}},
+                   {},
+                   2 * plan.stream_bytes,
+                   "bytes/s"},
+                  [&] { return backend.time_copy(plan.stream_bytes, plan.light); });
 }
 
 void measure_gemms(KernelBackend& backend, const BenchPlan& plan, const Catalog& catalog,
-                   std::vector<Measurement>& out) {
+                   Recorder& recorder) {
   const std::vector<GemmPrecision> precisions = backend.gemm_precisions();
   for (const Json& model : plan.gemm_models) {
     const DecodePlan decode = plan_decode(model, catalog);
@@ -42,21 +69,20 @@ void measure_gemms(KernelBackend& backend, const BenchPlan& plan, const Catalog&
     for (const Matrix& w : projections) {
       for (int64_t tokens : plan.gemm_tokens) {
         for (GemmPrecision p : precisions) {
-          const Timing t = backend.time_gemm(p, tokens, w.rows, w.cols, plan.heavy);
           const std::string precision(gemm_precision_name(p));
-          if (t.reps == 0) continue;  // the device's library has no kernel for this shape
-          out.push_back({"gemm",
-                         decode.label + " " + shape_text(w) + " " + precision +
-                             " m=" + std::to_string(tokens),
-                         {{"model", model},
-                          {"matrix", w.name},
-                          {"m", tokens},
-                          {"n", w.rows},
-                          {"k", w.cols},
-                          {"precision", precision}},
-                         t,
-                         2.0 * double(tokens) * double(w.rows) * double(w.cols),
-                         "FLOP/s"});
+          recorder.record({"gemm",
+                           decode.label + " " + shape_text(w) + " " + precision +
+                               " m=" + std::to_string(tokens),
+                           {{"model", model},
+                            {"matrix", w.name},
+                            {"m", tokens},
+                            {"n", w.rows},
+                            {"k", w.cols},
+                            {"precision", precision}},
+                           {},
+                           2.0 * double(tokens) * double(w.rows) * double(w.cols),
+                           "FLOP/s"},
+                          [&] { return backend.time_gemm(p, tokens, w.rows, w.cols, plan.heavy); });
         }
       }
     }
@@ -64,7 +90,7 @@ void measure_gemms(KernelBackend& backend, const BenchPlan& plan, const Catalog&
 }
 
 void measure_gemvs(KernelBackend& backend, const BenchPlan& plan, const Catalog& catalog,
-                   std::vector<Measurement>& out) {
+                   Recorder& recorder) {
   for (const Json& model : plan.gemv_models) {
     const DecodePlan decode = plan_decode(model, catalog);
     for (const Matrix& w : decode.distinct_matrices()) {
@@ -72,9 +98,8 @@ void measure_gemvs(KernelBackend& backend, const BenchPlan& plan, const Catalog&
         // The output head stays 16-bit in every format the bench models.
         if (w.name == "lm_head" && type != WeightType::bf16) continue;
         for (int64_t batch : plan.gemv_batches) {
-          const Timing t = backend.time_gemv(type, w, batch, plan.light);
           const std::string weights(weight_type_name(type));
-          out.push_back(
+          recorder.record(
               {"gemv",
                decode.label + " " + shape_text(w) + " " + weights + " b=" + std::to_string(batch),
                {{"model", model},
@@ -84,9 +109,10 @@ void measure_gemvs(KernelBackend& backend, const BenchPlan& plan, const Catalog&
                 {"weights", weights},
                 {"batch", batch},
                 {"flops", 2.0 * double(batch) * double(w.rows) * double(w.cols)}},
-               t,
+               {},
                matrix_bytes(type, w),
-               "bytes/s"});
+               "bytes/s"},
+              [&] { return backend.time_gemv(type, w, batch, plan.light); });
         }
       }
     }
@@ -94,14 +120,13 @@ void measure_gemvs(KernelBackend& backend, const BenchPlan& plan, const Catalog&
 }
 
 void measure_steps(KernelBackend& backend, const BenchPlan& plan, const Catalog& catalog,
-                   std::vector<Measurement>& out) {
+                   Recorder& recorder) {
   for (const Json& model : plan.step_models) {
     const DecodePlan decode = plan_decode(model, catalog);
     for (WeightType type : kWeightTypes) {
       for (int64_t batch : plan.step_batches) {
-        const Timing t = backend.time_decode_step(type, decode, batch, plan.context, plan.heavy);
         const std::string weights(weight_type_name(type));
-        out.push_back(
+        recorder.record(
             {"decode_step",
              decode.label + " " + weights + " b=" + std::to_string(batch) +
                  " ctx=" + std::to_string(plan.context),
@@ -111,9 +136,12 @@ void measure_steps(KernelBackend& backend, const BenchPlan& plan, const Catalog&
               {"context", plan.context},
               {"layers", decode.layers.size()},
               {"bytes", decode.weight_bytes(type) + decode.kv_bytes(batch, plan.context)}},
-             t,
+             {},
              1.0,  // each sequence gains one token per step
-             "tokens/s"});
+             "tokens/s"},
+            [&] {
+              return backend.time_decode_step(type, decode, batch, plan.context, plan.heavy);
+            });
       }
     }
   }
@@ -121,18 +149,19 @@ void measure_steps(KernelBackend& backend, const BenchPlan& plan, const Catalog&
 
 }  // namespace
 
-std::vector<Measurement> measure_plan(KernelBackend& backend, const BenchPlan& plan,
-                                      const Catalog& catalog, std::ostream& log) {
-  std::vector<Measurement> out;
+MeasuredPlan measure_plan(KernelBackend& backend, const BenchPlan& plan, const Catalog& catalog,
+                          std::ostream& log) {
+  MeasuredPlan run;
+  Recorder recorder(run, log);
   log << "measuring: bandwidth" << std::endl;
-  measure_bandwidth(backend, plan, out);
+  measure_bandwidth(backend, plan, recorder);
   log << "measuring: GEMMs" << std::endl;
-  measure_gemms(backend, plan, catalog, out);
+  measure_gemms(backend, plan, catalog, recorder);
   log << "measuring: decode GEMVs" << std::endl;
-  measure_gemvs(backend, plan, catalog, out);
+  measure_gemvs(backend, plan, catalog, recorder);
   log << "measuring: decode steps" << std::endl;
-  measure_steps(backend, plan, catalog, out);
-  return out;
+  measure_steps(backend, plan, catalog, recorder);
+  return run;
 }
 
 void predict(std::vector<Measurement>& measurements, const CorePredictor& core) {

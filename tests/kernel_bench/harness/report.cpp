@@ -98,6 +98,7 @@ Json report_to_json(const BenchReport& r) {
           {"checks_passed", r.checks_passed()},
           {"checks", checks},
           {"measurements", measurements},
+          {"skipped", r.skipped},
           {"summary", summary(r.measurements)},
           {"calibration", r.calibration}};
 }
@@ -118,6 +119,8 @@ void print_report(const BenchReport& r, std::ostream& out) {
     }
   }
   out << "checks: " << r.checks.size() - failed << " of " << r.checks.size() << " passed\n";
+  if (!r.skipped.empty())
+    out << "skipped: " << r.skipped.size() << " measurements (see the JSON)\n";
   if (r.measurements.empty()) return;
   out << std::left << std::setw(12) << "kind" << std::setw(52) << "what" << std::right
       << std::setw(13) << "measured" << std::setw(13) << "predicted" << std::setw(8) << "ratio"

@@ -20,7 +20,8 @@ struct BenchReport {
   std::string accelerator_of;  // where that description comes from
   std::vector<CheckResult> checks;
   std::vector<Measurement> measurements;
-  Json calibration;  // the data/calibration entry this run makes, or null
+  std::vector<Json> skipped;  // measurements that could not be taken, and why
+  Json calibration;           // the data/calibration entry this run makes, or null
 
   bool checks_passed() const;
 };

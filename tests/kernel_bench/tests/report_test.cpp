@@ -2,7 +2,10 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include <stdexcept>
+
 #include "bench_run.hpp"
+#include "cpu_backend.hpp"
 #include "measure.hpp"
 #include "report.hpp"
 #include "test_support.hpp"
@@ -78,4 +81,27 @@ TEST_CASE("bench options name what is wrong") {
   CHECK(o.bench == "cpu-bench");
   CHECK(o.quick);
   CHECK(o.out == "r.json");
+}
+
+TEST_CASE("a measurement that fails is noted and the rest of the run goes on") {
+  // GEMVs fail here as a GPU's might (a driver error): everything else is still measured.
+  class NoGemv : public cpu::CpuBackend {
+    Timing time_gemv(WeightType, const Matrix&, int64_t, const Repetitions&) override {
+      throw std::runtime_error("no GEMV today");
+    }
+  } backend;
+  BenchPlan plan;
+  plan.stream_bytes = 1e6;
+  plan.gemv_models = {{{"preset", "gpt2"}, {"num_hidden_layers", 1}}};
+  plan.gemv_batches = {1};
+  plan.step_models = plan.gemv_models;
+  plan.step_batches = {1};
+  plan.context = 16;
+  plan.light = plan.heavy = {0, 1, 0, 1};
+  std::ostringstream log;
+  const MeasuredPlan run = measure_plan(backend, plan, llm_sizer::test::catalog(), log);
+  CHECK(run.skipped.size() == 4 * 3 + 1);  // four projections in three formats, the head
+  CHECK(run.skipped[0]["why"] == "no GEMV today");
+  CHECK(run.measurements.size() == 2 + 3);  // read, copy, a step in each format
+  CHECK_THAT(log.str(), Catch::Contains("skipped gpt2/1 layers qkv 2304x768 bf16 b=1"));
 }
