@@ -94,6 +94,13 @@ GpuBackend::GpuBackend() : props_(device_properties()), sink_(16) {
   check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "stream");
   check(cudaEventCreate(&start_), "event");
   check(cudaEventCreate(&stop_), "event");
+  // The precisions whose GEMMs cuBLASLt runs here, at the correctness check's shape. FP8 tensor
+  // cores need Ada (8.9), Hopper (9.0) or newer.
+  for (GemmPrecision p :
+       {GemmPrecision::bf16, GemmPrecision::fp16, GemmPrecision::fp8, GemmPrecision::int8}) {
+    if (p == GemmPrecision::fp8 && props_.major * 10 + props_.minor < 89) continue;
+    if (blas_.plan(p, 64, 96, 256)) precisions_.push_back(p);
+  }
 }
 
 GpuBackend::~GpuBackend() {
@@ -120,10 +127,7 @@ DeviceInfo GpuBackend::info() const {
 }
 
 std::vector<GemmPrecision> GpuBackend::gemm_precisions() const {
-  std::vector<GemmPrecision> out = {GemmPrecision::bf16, GemmPrecision::fp16, GemmPrecision::int8};
-  // FP8 tensor cores: Ada (8.9), Hopper (9.0) and newer.
-  if (props_.major * 10 + props_.minor >= 89) out.insert(out.begin() + 2, GemmPrecision::fp8);
-  return out;
+  return precisions_;
 }
 
 int GpuBackend::stream_blocks() const {

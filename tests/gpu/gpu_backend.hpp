@@ -68,6 +68,7 @@ class GpuBackend : public KernelBackend {
   cudaStream_t stream_ = nullptr;
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
   LtGemm blas_;
+  std::vector<GemmPrecision> precisions_;  // those cuBLASLt has a kernel for on this device
   DeviceBuffer sink_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <random>
 
 namespace llm_sizer::bench {
@@ -131,22 +132,36 @@ CheckResult check_gemm(KernelBackend& backend, GemmPrecision precision, int64_t 
 
 std::vector<CheckResult> check_kernels(KernelBackend& backend) {
   std::vector<CheckResult> checks;
+  // A check that throws (a launch error) fails with the reason, and the others still run.
+  const auto run = [&](const std::string& kernel, const std::function<CheckResult()>& check) {
+    try {
+      checks.push_back(check());
+    } catch (const std::exception& e) {
+      checks.push_back({kernel, {{"error", e.what()}}, INFINITY, INFINITY, 0, false});
+    }
+  };
   uint64_t seed = 1;
   // An odd row count and a width that is not a multiple of a warp's 1024-wide int4 stride.
   for (WeightType type : kWeightTypes) {
     for (const Matrix& shape : {Matrix{"odd", 75, 384}, Matrix{"square", 256, 1024}}) {
       for (int64_t batch : {1, 3, 16}) {
-        checks.push_back(check_gemv(backend, type, shape, batch, seed++));
+        const uint64_t s = seed++;
+        run("gemv " + std::string(weight_type_name(type)),
+            [&] { return check_gemv(backend, type, shape, batch, s); });
       }
     }
   }
   // Grouped-query heads (4 and 7 per KV head, and none), one and several token splits.
-  checks.push_back(check_attention(backend, {2, 8, 2, 128, 300, 1}, seed++));
-  checks.push_back(check_attention(backend, {2, 8, 2, 128, 300, 3}, seed++));
-  checks.push_back(check_attention(backend, {1, 12, 12, 64, 77, 2}, seed++));
-  checks.push_back(check_attention(backend, {3, 14, 2, 64, 129, 4}, seed++));
+  for (const AttentionShape& shape :
+       {AttentionShape{2, 8, 2, 128, 300, 1}, AttentionShape{2, 8, 2, 128, 300, 3},
+        AttentionShape{1, 12, 12, 64, 77, 2}, AttentionShape{3, 14, 2, 64, 129, 4}}) {
+    const uint64_t s = seed++;
+    run("attention", [&] { return check_attention(backend, shape, s); });
+  }
   for (GemmPrecision precision : backend.gemm_precisions()) {
-    checks.push_back(check_gemm(backend, precision, 64, 96, 256, seed++));
+    const uint64_t s = seed++;
+    run("gemm " + std::string(gemm_precision_name(precision)),
+        [&] { return check_gemm(backend, precision, 64, 96, 256, s); });
   }
   return checks;
 }
