@@ -45,6 +45,13 @@ constexpr std::array kReferences = {
               "section 2 (decode reads every weight per step); efficiencies fitted to "
               "data/measurements/inference-speed.json",
               "https://arxiv.org/abs/2211.05102"},
+    Reference{
+        "kernel-bench",
+        "Measured on this device by LLM Sizer's kernel bench (gpu-bench, tests/gpu): weight "
+        "streaming and the per-layer cost of a decode step replayed as a CUDA graph, cuBLASLt "
+        "GEMMs at prefill shapes, each timed with CUDA events; the run is saved as "
+        "data/calibration/<accelerator-id>.json and the formula is the roofline above",
+        ""},
     Reference{"orca-2022",
               "Yu et al. 2022, Orca: iteration-level scheduling (continuous batching), section 4",
               "https://www.usenix.org/conference/osdi22/presentation/yu"},

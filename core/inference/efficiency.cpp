@@ -1,5 +1,7 @@
 #include "inference/efficiency.hpp"
 
+#include "inference/calibration.hpp"
+
 namespace llm_sizer {
 namespace {
 
@@ -10,6 +12,8 @@ MemoryClass memory_class(const AcceleratorSpec& device) {
   if (device.memory_type.find("HBM") != std::string::npos) return MemoryClass::hbm;
   return MemoryClass::gddr;
 }
+
+}  // namespace
 
 // How much a weight format's dequantization slows weight streaming, relative to 16-bit weights
 // (gpt-fast on A100: int8 52% and int4 42% of peak bandwidth against 68.5% for bf16; llama.cpp:
@@ -57,8 +61,6 @@ double format_compute_factor(const WeightFormat& format, const AcceleratorSpec& 
   }
   return quantized ? 0.81 : 1.0;
 }
-
-}  // namespace
 
 double streaming_memory_efficiency(const AcceleratorSpec& device) {
   const MemoryClass memory = memory_class(device);
@@ -113,6 +115,7 @@ Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& d
   e.interconnect_bytes_per_s = device.interconnect_bytes_per_s;
   e.sequential_split = llama_cpp && in.tp > 1;
 
+  if (in.calibration != nullptr) apply_calibration(*in.calibration, in, device, e);
   if (in.memory_efficiency) e.memory = *in.memory_efficiency;
   if (in.compute_efficiency) e.compute = *in.compute_efficiency;
   if (in.layer_overhead_s) e.layer_overhead_s = *in.layer_overhead_s;

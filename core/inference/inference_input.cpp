@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "catalog/catalog.hpp"
 #include "catalog/gpu_price.hpp"
 #include "error.hpp"
 #include "inference/runtime_profile.hpp"
@@ -150,6 +151,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   in.memory_efficiency = r.optional_number("memory_efficiency", kFraction);
   in.compute_efficiency = r.optional_number("compute_efficiency", kFraction);
   in.layer_overhead_s = r.optional_number("layer_overhead_s", kNonNegative);
+  in.calibration = catalog.find_calibration(device.id);
   in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", kNonNegative);
   if (in.price_per_gpu_hour_usd) {
     in.price_source = {{"kind", "scenario"}};

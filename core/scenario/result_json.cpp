@@ -178,6 +178,7 @@ Json explanations_json(const Explanations& explanations, Json& references) {
       terms.push_back({{"name", term.name}, {"value", term.value}, {"unit", term.unit}});
     }
     out[path] = {{"formula", e.formula}, {"terms", terms}, {"ref", e.ref}};
+    if (!e.source.empty()) out[path]["source"] = e.source;
     if (const Reference* reference = find_reference(e.ref)) {
       references[std::string(reference->id)] = {{"citation", reference->citation},
                                                 {"url", reference->url}};

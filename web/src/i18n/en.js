@@ -130,6 +130,7 @@ export default {
     'formula.tooltip': 'How is this computed?',
     'formula.for': 'How {name} is computed',
     'formula.source': 'Source:',
+    'formula.figures_from': 'Figures from',
 
     'flow.model': 'Model',
     'model.headline': 'Answer',
@@ -460,6 +461,7 @@ export default {
     allreduce_latency_s: ['All-reduce latency', 'Fixed latency of one all-reduce between tensor-parallel devices.'],
     peak_flops_per_s: ['Peak FLOP/s', 'The device’s dense peak at the precision the matrices run in.'],
     compute_precision: ['Compute precision', 'The precision the matrix units run in for this weight format.'],
+    efficiency_source: ['Efficiencies from', 'The defaults fitted to published measurements, or this device’s own calibration file written by the kernel bench.'],
     kv_bytes_per_element: ['KV bytes per value', 'Bytes per cached key or value element in the KV cache format.'],
     target_requests_per_s: ['Target requests/s', 'Asks how many devices serve this many requests per second.'],
     min_tokens_per_s_per_user: ['Minimum tokens/s per user', 'Asks for the largest batch that still gives each user this speed.'],

@@ -130,6 +130,7 @@ export default {
     'formula.tooltip': '这个数是怎么算出来的？',
     'formula.for': '{name} 的计算方法',
     'formula.source': '来源：',
+    'formula.figures_from': '数据取自',
 
     'flow.model': '模型',
     'model.headline': '结论',
@@ -459,6 +460,7 @@ export default {
     allreduce_latency_s: ['All-reduce 延迟', '张量并行设备间一次 all-reduce 的固定延迟。'],
     peak_flops_per_s: ['峰值 FLOP/s', '设备在矩阵运算所用精度下的稠密峰值。'],
     compute_precision: ['计算精度', '该权重格式下矩阵单元运行的精度。'],
+    efficiency_source: ['效率来源', '按公开实测数据拟合的默认值，或内核基准测试为该设备写出的校准文件。'],
     kv_bytes_per_element: ['KV 每元素字节数', 'KV 缓存格式中每个键或值元素的字节数。'],
     target_requests_per_s: ['目标请求数/秒', '求每秒处理这么多请求需要多少设备。'],
     min_tokens_per_s_per_user: ['每用户最低 tokens/s', '求仍能保证每个用户这一速度的最大批大小。'],
