@@ -25,18 +25,12 @@ const char* const kUsage =
     "usage: llm-sizer estimate [FILE|-]   print the result JSON for a scenario (stdin if - or "
     "none)\n"
     "       llm-sizer plan [FILE|-]       search the fastest training plans that fit (stdin if - "
-    "or none)
-"
-    "       llm-sizer presets             list model, accelerator and other catalog presets
-"
-    "       llm-sizer validate [--json] [--category C]
-"
-    "                                     compare predictions with every published figure in
-"
-    "                                     data/measurements/; exits 1 when a row exceeds its
-"
-    "                                     tolerance or is broken
-";
+    "or none)\n"
+    "       llm-sizer presets             list model, accelerator and other catalog presets\n"
+    "       llm-sizer validate [--json] [--category C]\n"
+    "                                     compare predictions with every published figure in\n"
+    "                                     data/measurements/; exits 1 when a row exceeds its\n"
+    "                                     tolerance or is broken\n";
 
 std::string read_input(const std::string& path) {
   if (path == "-") {

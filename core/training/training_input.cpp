@@ -154,15 +154,20 @@ void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
   const double per_accumulation_step =
       double(plan.micro_batch) * double(in.seq_len) * double(plan.dp);
   std::optional<double> global = r.optional_number("global_batch_tokens", kPositive);
-  // The planner's batch is fixed in tokens whatever plan it picks (its accumulation follows).
-  if (!global && in.plan_from_planner) {
+  const bool given = global.has_value();
+  if (!given) {
+    // One default batch for every plan, the planner's or the scenario's (TrainingDefaults): a
+    // plan given without a batch still accumulates micro-batches as real runs do, so its pipeline
+    // bubble and data-parallel synchronisation are those of a real step.
     const double seq = double(in.seq_len);
     const double tokens =
         std::max(TrainingDefaults::planner_global_batch_tokens,
                  double(in.gpus()) / TrainingDefaults::planner_gpus_per_sequence * seq);
     global = std::max(1.0, std::round(tokens / seq)) * seq;
+    if (!in.plan_from_planner) {
+      global = std::max(1.0, std::round(*global / per_accumulation_step)) * per_accumulation_step;
+    }
   }
-  if (!global) return;
   in.requested_global_batch_tokens = *global;
   if (in.plan_from_planner) return;  // the accumulation comes with the chosen plan
   if (*global < per_accumulation_step) {
@@ -172,7 +177,7 @@ void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
                      describe_value(*r.find("global_batch_tokens")));
   }
   plan.grad_accumulation = std::llround(*global / per_accumulation_step);
-  if (double(plan.grad_accumulation) * per_accumulation_step != *global) {
+  if (given && double(plan.grad_accumulation) * per_accumulation_step != *global) {
     warnings.push_back({r.field("global_batch_tokens"),
                         "not a multiple of micro_batch x seq_len x dp; using " +
                             std::to_string(plan.grad_accumulation) +

@@ -49,7 +49,8 @@ struct ParallelPlan {
 
 // The documented defaults of the training section (README, "Training"). One set for everything.
 struct TrainingDefaults {
-  // The planner's global batch when the scenario gives none and leaves the plan to it: 2^22
+  // The global batch when the scenario gives none (rounded to whole accumulation steps of a
+  // given plan; the planner's plans round theirs): 2^22
   // tokens, Llama 2's "4M tokens" (Touvron et al. 2023, section 2.2), or one sequence per 8 GPUs
   // when that is more (Llama 3 405B: 16M tokens of 8192 on 16,384 GPUs, Llama 3 paper Table 4).
   static constexpr double planner_global_batch_tokens = 4194304;

@@ -1,5 +1,6 @@
 // Prints how far the training time model is from published figures:
-//  1. the calibration set (data/measurements/training-throughput.json, llm-foundry): estimated MFU
+//  1. the calibration set (data/measurements/training-throughput.json, llm-foundry; each row's
+//     scenario, as `llm-sizer validate --category training-throughput` runs it): estimated MFU
 //     against published, and the framework share a fit to it would give;
 //  2. the utilisation of the published plans in data/measurements/training-runs.json (Megatron-LM's
 //     Table 1, Llama 3 405B's three stages): the old constant 40% ("before") and the step-time
@@ -27,14 +28,7 @@ const ratios = [];
 let share;
 for (const row of readJson('data/measurements/training-throughput.json')) {
   const { arch } = row;
-  const scenario = {
-    model: { model_type: 'gpt2', n_embd: arch.hidden, n_layer: arch.layers, n_head: arch.heads, vocab_size: arch.vocab,
-      n_positions: arch.seq_len },
-    hardware: { accelerator: row.accelerator, count: row.gpus, ...(row.inter_node ? { inter_node: row.inter_node } : {}) },
-    training: { tp: 1, pp: 1, zero_stage: 3, micro_batch: row.micro_batch, seq_len: arch.seq_len,
-      global_batch_tokens: row.global_batch_sequences * arch.seq_len, recompute: row.activation_checkpointing ? 'full' : 'none' },
-  };
-  const training = core.estimate(scenario).training;
+  const training = core.estimate(row.scenario).training;
   share = training.assumptions.framework_share;
   const error = training.mfu_estimated - row.mfu;
   (errors[row.accelerator] ??= []).push(Math.abs(error));

@@ -45,7 +45,9 @@ TEST_CASE("every training default is written out in the normalized scenario") {
   CHECK(s["dp"] == 8);  // hardware.count / (tp x pp)
   CHECK(s["micro_batch"] == 1);
   CHECK(s["seq_len"] == 4096);
-  CHECK(s["global_batch_tokens"] == 8 * 4096);
+  // The default batch of every plan: Llama 2's 4M tokens, whole accumulation steps of 8 x 4096.
+  CHECK(s["global_batch_tokens"] == 4194304);
+  CHECK(result["training"]["grad_accumulation"] == 4194304 / (8 * 4096));
   CHECK(s["recompute"] == "none");
   CHECK(s["flash_attention"] == true);
   CHECK(s["margin"] == 0);
