@@ -9,6 +9,7 @@ const rules = [
   [/^training\.memory\.activations_bytes$/, 'activations', 'training-memory'],
   [/^training\.(memory\.|memory_per_gpu_bytes$|cpu_offload_bytes$|max_micro_batch$|fits$)/, 'training-memory', 'training-memory'],
   [/^training\.(cost_usd|energy_kwh|energy_cost_usd)$/, 'cost-energy', 'training-runs'],
+  [/^(training\.(step_breakdown\.|step_time_estimated_s$|mfu_estimated$|hfu_estimated$|tokens_per_s$)|plans\.)/, 'communication', 'training-throughput'],
   [/^training\./, 'flops', 'training-runs'],
   [/^inference\.kv_/, 'kv-cache', 'inference-memory'],
   [/^(inference\.weights_|quantization\.)/, 'quantized-sizes', 'quantized-sizes'],

@@ -412,7 +412,6 @@ export default {
     router: ['Router', 'The gates that choose experts per token.'],
     norms: ['Norms', 'LayerNorm/RMSNorm weights (and biases).'],
     lm_head: ['LM head', 'The output projection to the vocabulary; none when tied to the embedding.'],
-    vision: ['Image encoder', 'The vision tower of a multimodal model.'],
 
     accelerator: ['Accelerator', 'The GPU or other accelerator, with its datasheet figures.'],
     count: ['Devices', 'How many of these devices work together.'],

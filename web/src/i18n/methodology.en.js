@@ -57,19 +57,19 @@ export default {
       equation: [
         'flops_per_token = 3 × (2·N_matmul + 4·L·s_attended·d_attn + 2·h·V) (+ recomputed forward)',
         'flops_total_6nd = 6·N·D  (8·N·D with full recomputation)',
-        'wall_s = flops_total / (gpus × peak × mfu) ;  gpu_hours = gpus × wall_s / 3600',
+        'wall_s = steps × step_time_s / goodput, step_time_s from the step-time model (or flops / (gpus × peak × mfu) when mfu is given) ;  gpu_hours = gpus × wall_s / 3600',
         'chinchilla_tokens = 20 × N ;  compute-optimal N = √(C / 120), D = 20·N',
       ],
       assumes: [
         'Backward costs twice the forward pass; attention FLOPs follow PaLM appendix B (QKᵀ and the weighted sum of values), each layer attending to its window.',
-        'MFU is applied to the executed FLOPs (model + recomputation) and is end to end: the pipeline bubble, communication and data loading are inside it.',
+        'Without an mfu the step time comes from the step-time model (see Communication and the training planner); a given mfu is applied to the executed FLOPs (model + recomputation) and is end to end.',
       ],
       constants: [
-        { label: 'MFU', path: 'training.assumptions.mfu', scenario: 'train', source: 'Llama 3 405B reached 38-43% BF16 MFU on 8K-16K H100 (Llama Team 2024, Table 4); published runs range from 21% (GPT-3) to 55% (MegaScale)' },
+        { label: 'MFU (implied by the step-time model)', path: 'training.assumptions.mfu', scenario: 'train', source: 'Llama 3 405B reached 38-43% BF16 MFU on 8K-16K H100 (Llama Team 2024, Table 4); published runs range from 21% (GPT-3) to 55% (MegaScale)' },
         { label: 'Dense peak used', path: 'training.peak_flops_per_s', scenario: 'train', source: 'the accelerator’s datasheet dense figure for the training precision (data/accelerators)' },
         { label: 'Tokens per parameter', path: 'training.assumptions.tokens_per_param', scenario: 'train', source: 'Hoffmann et al. 2022, Table 3' },
       ],
-      not_modelled: ['A step-time model: time comes from the MFU, not from the parallel layout (the planner adds one).', 'Expert parallelism, context parallelism, interleaved pipeline schedules.'],
+      not_modelled: ['Failures and restarts beyond the goodput share; data loading.'],
       sources: [
         ['Kaplan et al. 2020, section 2.1 (C ≈ 6N per token)', 'https://arxiv.org/abs/2001.08361'],
         ['Chowdhery et al. 2022, PaLM, appendix B (MFU)', 'https://arxiv.org/abs/2204.02311'],
@@ -253,8 +253,33 @@ export default {
     {
       id: 'communication',
       title: 'Communication and the training planner',
-      pending: true,
-      equation: [], assumes: [], constants: [], not_modelled: [], sources: [], validation: [],
+      equation: [
+        'compute per micro-batch = matmul FLOPs / (peak × compute_efficiency) + attention FLOPs / (16-bit peak × compute_efficiency) + elementwise bytes / (bandwidth × memory_efficiency)',
+        'compute_efficiency = matmul_share (the device’s achievable matmul FLOPS) × framework_share',
+        'all-reduce (ring) = 2·(n−1) × (latency + bytes / n / bandwidth); a group spanning nodes goes inside each node first',
+        'pipeline = m·t_max + (Σ_k t_k − t_max) / v  (bubble (p−1)/(v·m) for equal stages)',
+        'step_time_s = pipeline + exposed data-parallel synchronisation + ZeRO-3 gathers + offload transfers',
+      ],
+      assumes: [
+        'Megatron layout: tensor parallelism innermost, then context, expert, data and pipeline parallelism; 4 tensor-parallel collectives per layer (6 with full recomputation), sequence parallelism with every tp > 1.',
+        'Data-parallel gradient reduction overlaps the last backward pass when overlap_dp_comm; the planner searches tp, pp, dp, cp, ep, ZeRO 0-3, recomputation, micro-batch, schedule and offload, keeps the plans that fit and ranks them by tokens per second.',
+        'Without a global batch, every plan accumulates to 2^22 tokens (or one sequence per 8 GPUs when that is more).',
+      ],
+      constants: [
+        { label: 'Achievable matmul share', path: 'training.assumptions.matmul_share', scenario: 'train', source: 'Bekman, ml-engineering, “Maximum Achievable Matmul FLOPS comparison table”' },
+        { label: 'Framework share', path: 'training.assumptions.framework_share', scenario: 'train', source: 'fitted once to MosaicML llm-foundry’s published training throughput (2048-token rows)' },
+        { label: 'Compute efficiency', path: 'training.assumptions.compute_efficiency', scenario: 'train', source: 'matmul share × framework share' },
+        { label: 'Goodput', path: 'training.assumptions.goodput', scenario: 'train', source: 'Llama 3 405B: higher than 90% effective training time (Llama Team 2024, section 3.3.4)' },
+        { label: 'Global batch', path: 'training.global_batch_tokens', scenario: 'train', source: 'Llama 2’s 4M tokens (Touvron et al. 2023, section 2.2)' },
+      ],
+      not_modelled: ['Load imbalance between experts; the optimizer step’s own time; network congestion beyond the link’s bandwidth and latency.'],
+      sources: [
+        ['Narayanan et al. 2021, Efficient Large-Scale Language Model Training on GPU Clusters (pipeline bubble, interleaved schedule)', 'https://arxiv.org/abs/2104.04473'],
+        ['Korthikanti et al. 2022, Reducing Activation Recomputation (sequence parallelism, selective recomputation)', 'https://arxiv.org/abs/2205.05198'],
+        ['Rajbhandari et al. 2020, ZeRO', 'https://arxiv.org/abs/1910.02054'],
+        ['Llama Team 2024, The Llama 3 Herd of Models, Table 4 and section 3.3', 'https://arxiv.org/abs/2407.21783'],
+      ],
+      validation: ['training-throughput', 'training-runs'],
     },
     {
       id: 'cost-energy',

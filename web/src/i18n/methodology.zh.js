@@ -53,19 +53,19 @@ export default {
       equation: [
         'flops_per_token = 3 × (2·N_matmul + 4·L·s_attended·d_attn + 2·h·V)（另加重计算的前向）',
         'flops_total_6nd = 6·N·D（完全重计算时为 8·N·D）',
-        'wall_s = flops_total / (GPU 数 × 峰值 × MFU)；gpu_hours = GPU 数 × wall_s / 3600',
+        'wall_s = 步数 × step_time_s / goodput，step_time_s 来自步时模型（给定 mfu 时为 flops / (GPU 数 × 峰值 × MFU)）；gpu_hours = GPU 数 × wall_s / 3600',
         'chinchilla_tokens = 20 × N；计算最优 N = √(C / 120)，D = 20·N',
       ],
       assumes: [
         '反向传播的开销是前向的两倍；注意力 FLOPs 按 PaLM 附录 B 计算（QKᵀ 与对 V 的加权求和），每层只关注其窗口内的词元。',
-        'MFU 作用于实际执行的 FLOPs（模型 + 重计算），并且是端到端的：流水线气泡、通信和数据加载都包含在内。',
+        '未给定 mfu 时，步时来自步时模型（见“通信与训练规划器”）；给定的 mfu 作用于实际执行的 FLOPs（模型 + 重计算），并且是端到端的。',
       ],
       constants: [
-        { label: 'MFU', path: 'training.assumptions.mfu', scenario: 'train', source: 'Llama 3 405B 在 8K-16K 块 H100 上的 BF16 MFU 为 38-43%（Llama Team 2024，表 4）；公开的训练记录从 21%（GPT-3）到 55%（MegaScale）不等' },
+        { label: 'MFU（由步时模型推得）', path: 'training.assumptions.mfu', scenario: 'train', source: 'Llama 3 405B 在 8K-16K 块 H100 上的 BF16 MFU 为 38-43%（Llama Team 2024，表 4）；公开的训练记录从 21%（GPT-3）到 55%（MegaScale）不等' },
         { label: '使用的稠密峰值', path: 'training.peak_flops_per_s', scenario: 'train', source: '加速器数据手册中该训练精度的稠密算力（data/accelerators）' },
         { label: '每个参数的词元数', path: 'training.assumptions.tokens_per_param', scenario: 'train', source: 'Hoffmann 等 2022，表 3' },
       ],
-      not_modelled: ['步时模型：时间来自 MFU，而不是并行布局（规划器会补充）。', '专家并行、上下文并行、交错流水线调度。'],
+      not_modelled: ['超出 goodput 比例的故障与重启；数据加载。'],
       sources: [
         ['Kaplan 等 2020，第 2.1 节（每词元 C ≈ 6N）', 'https://arxiv.org/abs/2001.08361'],
         ['Chowdhery 等 2022，PaLM，附录 B（MFU）', 'https://arxiv.org/abs/2204.02311'],
@@ -249,8 +249,33 @@ export default {
     {
       id: 'communication',
       title: '通信与训练规划器',
-      pending: true,
-      equation: [], assumes: [], constants: [], not_modelled: [], sources: [], validation: [],
+      equation: [
+        '每个微批次的计算 = 矩阵乘 FLOPs / (峰值 × compute_efficiency) + 注意力 FLOPs / (16 位峰值 × compute_efficiency) + 逐元素字节 / (带宽 × memory_efficiency)',
+        'compute_efficiency = matmul_share（该设备可达的矩阵乘算力比例）× framework_share',
+        '全归约（环形）= 2·(n−1) × (延迟 + 字节 / n / 带宽)；跨节点的组先在节点内归约',
+        '流水线 = m·t_max + (Σ_k t_k − t_max) / v（各阶段相等时气泡为 (p−1)/(v·m)）',
+        'step_time_s = 流水线 + 未被掩盖的数据并行同步 + ZeRO-3 收集 + 卸载传输',
+      ],
+      assumes: [
+        'Megatron 布局：张量并行在最内层，其后依次为上下文、专家、数据和流水线并行；每层 4 次张量并行集合通信（完全重计算时 6 次），tp > 1 时都启用序列并行。',
+        '启用 overlap_dp_comm 时，数据并行的梯度归约与最后一次反向传播重叠；规划器搜索 tp、pp、dp、cp、ep、ZeRO 0-3、重计算、微批次、调度与卸载，保留放得下的方案并按每秒词元数排序。',
+        '未给定全局批次时，每个方案都累积到 2^22 个词元（若每 8 块 GPU 一条序列更多，则取后者）。',
+      ],
+      constants: [
+        { label: '可达矩阵乘比例', path: 'training.assumptions.matmul_share', scenario: 'train', source: 'Bekman，ml-engineering，“Maximum Achievable Matmul FLOPS comparison table”' },
+        { label: '框架比例', path: 'training.assumptions.framework_share', scenario: 'train', source: '对 MosaicML llm-foundry 公开的训练吞吐（2048 词元的行）拟合一次' },
+        { label: '计算效率', path: 'training.assumptions.compute_efficiency', scenario: 'train', source: '矩阵乘比例 × 框架比例' },
+        { label: '有效训练时间比例', path: 'training.assumptions.goodput', scenario: 'train', source: 'Llama 3 405B：有效训练时间高于 90%（Llama Team 2024，第 3.3.4 节）' },
+        { label: '全局批次', path: 'training.global_batch_tokens', scenario: 'train', source: 'Llama 2 的 4M 词元（Touvron 等 2023，第 2.2 节）' },
+      ],
+      not_modelled: ['专家之间的负载不均；优化器步骤本身的时间；超出链路带宽与延迟的网络拥塞。'],
+      sources: [
+        ['Narayanan 等 2021，Efficient Large-Scale Language Model Training on GPU Clusters（流水线气泡、交错调度）', 'https://arxiv.org/abs/2104.04473'],
+        ['Korthikanti 等 2022，Reducing Activation Recomputation（序列并行、选择性重计算）', 'https://arxiv.org/abs/2205.05198'],
+        ['Rajbhandari 等 2020，ZeRO', 'https://arxiv.org/abs/1910.02054'],
+        ['Llama Team 2024，The Llama 3 Herd of Models，表 4 与第 3.3 节', 'https://arxiv.org/abs/2407.21783'],
+      ],
+      validation: ['training-throughput', 'training-runs'],
     },
     {
       id: 'cost-energy',

@@ -54,5 +54,6 @@ export default {
     'category.training-runs': 'Training runs',
     'category.quantization-quality': 'Quantization quality (shown, not predicted)',
     'category.training-memory': 'Training memory',
+    'category.training-throughput': 'Training throughput (MFU)',
   },
 };

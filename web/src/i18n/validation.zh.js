@@ -54,5 +54,6 @@ export default {
     'category.training-runs': '训练记录',
     'category.quantization-quality': '量化质量（仅展示，不预测）',
     'category.training-memory': '训练显存',
+    'category.training-throughput': '训练吞吐（MFU）',
   },
 };

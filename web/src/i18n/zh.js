@@ -411,7 +411,6 @@ export default {
     router: ['路由器', '为每个 token 选择专家的门控。'],
     norms: ['归一化层', 'LayerNorm/RMSNorm 的权重（及偏置）。'],
     lm_head: ['LM head', '到词表的输出投影；与嵌入共享时不存在。'],
-    vision: ['图像编码器', '多模态模型的视觉塔。'],
 
     accelerator: ['加速器', 'GPU 或其他加速器，以及其数据手册数值。'],
     count: ['设备数', '协同工作的设备数量。'],
