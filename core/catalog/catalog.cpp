@@ -63,6 +63,21 @@ const AcceleratorSpec* Catalog::find_accelerator(std::string_view id) const {
   return it == accelerators.end() ? nullptr : &*it;
 }
 
+const HostSpec* Catalog::find_cpu(std::string_view id) const {
+  const auto it =
+      std::find_if(cpus.begin(), cpus.end(), [&](const HostSpec& c) { return c.id == id; });
+  return it == cpus.end() ? nullptr : &*it;
+}
+
+const Json* Catalog::find_entry(std::string_view kind, std::string_view id) const {
+  const auto list = listing.find(kind);
+  if (list == listing.end()) return nullptr;
+  for (const auto& entry : *list) {
+    if (entry.value("id", "") == id) return &entry;
+  }
+  return nullptr;
+}
+
 Catalog load_catalog(std::span<const EmbeddedFile> files) {
   Catalog catalog;
   std::set<std::pair<std::string, std::string>> seen_ids;
@@ -88,6 +103,7 @@ Catalog load_catalog(std::span<const EmbeddedFile> files) {
       }
       if (kind == "models") catalog.models.push_back(parse_model_preset(entry));
       if (kind == "accelerators") catalog.accelerators.push_back(parse_accelerator(entry));
+      if (kind == "cpus") catalog.cpus.push_back(parse_host(entry));
       listing.push_back(entries[i]);
     }
   }

@@ -29,6 +29,7 @@ struct AcceleratorSpec {
   std::optional<double> tdp_w;
   std::string interconnect_kind;
   double interconnect_bytes_per_s = 0;  // per direction, per device; 0 when it has none
+  std::string host_link;                // interconnect id of the link to the CPU ("pcie4-x16")
   bool unified_memory = false;
   std::optional<double> gpu_working_set_fraction;  // Apple: share of RAM the GPU may wire
   std::string source;

@@ -1,5 +1,8 @@
 #include "inference/efficiency.hpp"
 
+#include "hardware/host.hpp"
+#include "inference/host_efficiency.hpp"
+
 namespace llm_sizer {
 namespace {
 
@@ -61,6 +64,7 @@ double format_compute_factor(const WeightFormat& format, const AcceleratorSpec& 
 }  // namespace
 
 Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& device) {
+  if (is_cpu(device)) return cpu_device_efficiency(in, device);
   Efficiency e;
   const MemoryClass memory = memory_class(device);
   const bool llama_cpp = in.runtime == Runtime::llama_cpp;

@@ -4,7 +4,8 @@
 
 namespace llm_sizer {
 
-KvLayout kv_layout(const ModelSpec& m, const KvFormat& format) {
+KvLayout kv_layout(const ModelSpec& m, const KvFormat& format, int64_t first_layer,
+                   int64_t end_layer) {
   KvLayout layout;
   layout.window_tokens = m.sliding_window;
   const double element = format.bytes_per_element;
@@ -17,8 +18,9 @@ KvLayout kv_layout(const ModelSpec& m, const KvFormat& format) {
     per_layer = layout.latent_elements_per_layer * element;
   }
   const LinearAttentionSpec& la = m.linear_attention;
-  for (const auto& layer : m.layers) {
-    switch (layer.attention) {
+  const int64_t end = end_layer < 0 ? int64_t(m.layers.size()) : end_layer;
+  for (int64_t i = std::max<int64_t>(0, first_layer); i < end; ++i) {
+    switch (m.layers[size_t(i)].attention) {
       case AttentionKind::full:
         layout.full_bytes_per_token += per_layer;
         break;

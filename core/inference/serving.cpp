@@ -27,20 +27,27 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
              Explanations& out) {
   const Efficiency& e = s.efficiency;
   const StepCost& d = s.decode;
-  out.emplace_back(
-      "inference.decode_tokens_per_s",
-      Explanation{"1 / (max({bytes} / ({bandwidth} * {memory_efficiency}), {flops} / ({peak} * "
-                  "{compute_efficiency})) + {layers} * {layer_overhead} + {allreduce})",
-                  {{"bytes", d.bytes, "bytes per step"},
-                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
-                   {"memory_efficiency", e.memory, ""},
-                   {"flops", d.flops, "FLOP per step"},
-                   {"peak", e.peak_flops_per_s, "FLOP/s"},
-                   {"compute_efficiency", e.compute, ""},
-                   {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "layers"},
-                   {"layer_overhead", e.layer_overhead_s, "s"},
-                   {"allreduce", d.allreduce_s, "s"}},
-                  "roofline"});
+  Explanation decode{
+      "1 / (max({bytes} / ({bandwidth} * {memory_efficiency}), {flops} / ({peak} * "
+      "{compute_efficiency})) + {layers} * {layer_overhead} + {allreduce})",
+      {{"bytes", d.bytes, "bytes per step"},
+       {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
+       {"memory_efficiency", e.memory, ""},
+       {"flops", d.flops, "FLOP per step"},
+       {"peak", e.peak_flops_per_s, "FLOP/s"},
+       {"compute_efficiency", e.compute, ""},
+       {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "layers"},
+       {"layer_overhead", e.layer_overhead_s, "s"},
+       {"allreduce", d.allreduce_s, "s"}},
+      "roofline"};
+  if (d.host_s > 0 || d.link_s > 0) {
+    // Part of the model in host memory: the CPU's part and the link's run in turn with the GPU's.
+    decode.formula.insert(decode.formula.size() - 1, " + {host} + {link}");
+    decode.terms.push_back({"host", d.host_s, "s, the CPU's part (inference.decode_step.host_s)"});
+    decode.terms.push_back({"link", d.link_s, "s, over the link (inference.decode_step.link_s)"});
+    decode.ref = "llama-cpp-offload";
+  }
+  out.emplace_back("inference.decode_tokens_per_s", decode);
   out.emplace_back(
       "inference.arithmetic_intensity",
       Explanation{"{flops} / {bytes}",
@@ -99,29 +106,18 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
 
 }  // namespace
 
-std::optional<Serving> estimate_serving(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
-                                        const WeightsSize& w, const AcceleratorSpec& device,
-                                        const InferenceInput& in, const InverseAnswers& limits,
-                                        Explanations& explanations) {
+std::optional<Serving> estimate_serving(const StepModel& steps, const PlacedMemory& placed,
+                                        const InverseAnswers& limits, Explanations& explanations) {
+  if (!steps.has_figures()) return std::nullopt;
+  const InferenceInput& in = steps.input;
+  const AcceleratorSpec& device = steps.device;
   Serving s;
-  s.efficiency = resolve_efficiency(in, device);
-  if (device.memory_bandwidth_bytes_per_s <= 0 || s.efficiency.peak_flops_per_s <= 0) {
-    return std::nullopt;
-  }
-  s.decode_context = in.prompt_tokens + in.output_tokens / 2;
-  const ForwardFlops at_decode_context =
-      forward_flops_per_token(m, tensors, double(s.decode_context));
-  const ForwardFlops in_prompt =
-      forward_flops_per_token(m, tensors, prefill_attended_tokens(in.prompt_tokens));
+  s.efficiency = steps.efficiency;
+  s.decode_context = steps.flops.decode_context;
   const auto step = [&](int64_t batch, int64_t context) {
-    const ForwardFlops per_token = context == s.decode_context
-                                       ? at_decode_context
-                                       : forward_flops_per_token(m, tensors, double(context));
-    return decode_step(m, w, device, in, s.efficiency, batch, context, per_token);
+    return steps.decode(placed, batch, context);
   };
-  const auto fill = [&](int64_t sequences) {
-    return prefill(m, w, device, in, s.efficiency, sequences, in.prompt_tokens, in_prompt);
-  };
+  const auto fill = [&](int64_t sequences) { return steps.prefill(placed, sequences); };
   s.decode = step(in.batch, s.decode_context);
   s.prefill_request = fill(1);
   s.prefill_batch = fill(in.batch);

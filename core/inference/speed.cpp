@@ -12,15 +12,6 @@ double component(const WeightsSize& w, Component c) {
   return w.bytes_by_component[static_cast<size_t>(c)];
 }
 
-// Distinct experts a batch touches in one MoE layer, with tokens routed independently and
-// uniformly: E (1 - (1 - k/E)^B).
-double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
-  if (!m.is_moe()) return 1.0;
-  const double k = double(m.moe.experts_per_token);
-  const double e = double(m.moe.num_experts);
-  return 1.0 - std::pow(1.0 - k / e, double(batch));
-}
-
 // Weight bytes one forward step streams: every matrix a token passes through (the token
 // embedding is a row lookup unless the head reuses it), the experts the batch touches, not the
 // image encoder or the MTP module.
@@ -48,6 +39,13 @@ double devices_in_step(const InferenceInput& in, const Efficiency& e) {
 }
 
 }  // namespace
+
+double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
+  if (!m.is_moe()) return 1.0;
+  const double k = double(m.moe.experts_per_token);
+  const double e = double(m.moe.num_experts);
+  return 1.0 - std::pow(1.0 - k / e, double(batch));
+}
 
 StepCost decode_step(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec& device,
                      const InferenceInput& in, const Efficiency& e, int64_t batch, int64_t context,

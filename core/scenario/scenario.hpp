@@ -7,6 +7,7 @@
 #include "catalog/catalog.hpp"
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
+#include "hardware/host.hpp"
 #include "inference/inference_input.hpp"
 #include "model/hf_config.hpp"
 #include "quantization/tradeoff.hpp"
@@ -23,8 +24,10 @@ struct ModelChoice {
 };
 
 struct HardwareChoice {
-  AcceleratorSpec accelerator;
+  AcceleratorSpec accelerator;  // a GPU or other accelerator, or a CPU as the only device
   int64_t count = 1;
+  std::optional<HostSpec> host;       // the CPU and RAM beside the accelerator, when given
+  std::optional<HostLink> host_link;  // with a host: the link between them
 };
 
 // A validated scenario: everything the estimate needs, with defaults applied.

@@ -1,0 +1,70 @@
+#include "inference/host_efficiency.hpp"
+
+namespace llm_sizer {
+namespace {
+
+// Decode on a CPU streams weights at this share of channels x 8 bytes x MT/s: the fit to the
+// CPU-only measurements (desktop, laptop and server CPUs, dense and MoE models).
+constexpr double kStreaming = 0.55;
+// Prefill matmuls on a CPU reach this share of the vector peak at base clock (llama.cpp pp512 on
+// a Ryzen 9 7950X, LLaMA-3.1-8B: Q4_0 153, Q8_0 148, BF16 79 t/s; ik_llama.cpp discussion 164).
+constexpr double kCompute = 0.22;
+// Per layer the CPU runs in a decode step: a dozen ops, each ending in a barrier of all threads.
+constexpr double kLayerOverhead = 20e-6;
+constexpr double kPrefillLayerOverhead = 100e-6;
+// A weight copy to the GPU for a large batch reaches about 80% of the link's per-direction rate
+// (pinned host-to-device copies: 25-26 of 31.5 GB/s on PCIe 4.0 x16).
+constexpr double kLinkEfficiency = 0.8;
+// One hand-over between GPU and CPU: a small synchronous copy and the scheduler's switch of
+// backends (ggml_backend_sched splits).
+constexpr double kCrossing = 20e-6;
+
+}  // namespace
+
+Precision host_precision(const WeightFormat& f) {
+  if (f.scheme == WeightScheme::gguf) {
+    switch (f.gguf_ftype) {
+      case GgufFtype::f32:
+        return Precision::fp32;
+      case GgufFtype::f16:
+        return Precision::fp16;
+      case GgufFtype::bf16:
+        return Precision::bf16;
+      default:
+        return Precision::int8;
+    }
+  }
+  if (f.scheme == WeightScheme::dense) return f.dense_bytes >= 4 ? Precision::fp32 : f.compute;
+  return f.bits <= 8 ? Precision::int8 : Precision::fp16;
+}
+
+HostEfficiency resolve_host_efficiency(
+    const InferenceInput& in,
+    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks) {
+  HostEfficiency h;
+  h.memory = kStreaming;
+  h.compute = kCompute;
+  h.precision = host_precision(in.weights);
+  // Without a figure for that precision the CPU widens to FP32.
+  h.peak_flops_per_s =
+      peaks[size_t(h.precision)].value_or(peaks[size_t(Precision::fp32)].value_or(0.0));
+  h.layer_overhead_s = kLayerOverhead;
+  h.prefill_layer_overhead_s = kPrefillLayerOverhead;
+  h.link_efficiency = kLinkEfficiency;
+  h.crossing_s = kCrossing;
+  return h;
+}
+
+Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec& cpu) {
+  const HostEfficiency h = resolve_host_efficiency(in, cpu.dense_flops_per_s);
+  Efficiency e;
+  e.memory = in.memory_efficiency.value_or(h.memory);
+  e.compute = in.compute_efficiency.value_or(h.compute);
+  e.precision = h.precision;
+  e.peak_flops_per_s = h.peak_flops_per_s;
+  e.layer_overhead_s = in.layer_overhead_s.value_or(h.layer_overhead_s);
+  e.prefill_layer_overhead_s = h.prefill_layer_overhead_s;
+  return e;
+}
+
+}  // namespace llm_sizer
