@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,7 @@ struct AcceleratorSpec {
   std::string host_link;                // interconnect id of the link to the CPU ("pcie4-x16")
   bool unified_memory = false;
   std::optional<double> gpu_working_set_fraction;  // Apple: share of RAM the GPU may wire
+  int64_t sockets = 1;  // CPUs: sockets (NUMA nodes) the memory and bandwidth are spread over
   std::string source;
 
   std::optional<double> peak_flops_per_s(Precision precision) const {

@@ -103,6 +103,7 @@ AcceleratorSpec cpu_device(const HostSpec& h) {
   a.memory_bytes = h.memory_bytes;
   a.memory_bandwidth_bytes_per_s = h.memory_bandwidth_bytes_per_s;
   a.dense_flops_per_s = h.dense_flops_per_s;
+  a.sockets = h.sockets;
   a.source = h.source;
   return a;
 }

@@ -23,6 +23,9 @@ struct Efficiency {
   double request_overhead_s = 0;        // a serving engine's per-request cost before prefill
   double interconnect_bytes_per_s = 0;  // per direction, for the all-reduce payload
   bool sequential_split = false;        // llama.cpp's layer split: devices take turns
+  // CPUs: prefill matmuls of routed experts slow down when a chunk gives each expert fewer rows
+  // than this (0: no such effect). See inference/host_efficiency.cpp.
+  double expert_min_tokens = 0;
 };
 
 // The documented defaults for this runtime, device and weight format, with the scenario's

@@ -1,20 +1,32 @@
 #include "inference/host_efficiency.hpp"
 
+#include <algorithm>
+
 namespace llm_sizer {
 namespace {
 
 // Decode on a CPU streams weights at this share of channels x 8 bytes x MT/s: the fit to the
-// CPU-only measurements (desktop, laptop and server CPUs, dense and MoE models).
+// CPU-only measurements (desktop, laptop and server CPUs, dense and MoE models). llama.cpp places
+// no weights per NUMA node, so threads on every socket read one another's memory and a second
+// socket adds cores, not bandwidth (llama.cpp issue 11744: a dual EPYC 9175F reads at one socket's
+// rate); the share is of one socket's bandwidth.
 constexpr double kStreaming = 0.55;
 // Prefill matmuls on a CPU reach this share of the vector peak at base clock (llama.cpp pp512 on
 // a Ryzen 9 7950X, LLaMA-3.1-8B: Q4_0 153, Q8_0 148, BF16 79 t/s; ik_llama.cpp discussion 164).
 constexpr double kCompute = 0.22;
+// llama.cpp's CPU kernels multiply each routed expert's rows of a prefill chunk separately; below
+// about this many rows per expert the matmuls fall short of the dense rate in proportion
+// (Qwen3-30B-A3B: 32 rows per expert of a 512-token chunk, 0.40 of the dense rate; DeepSeek-V2-
+// Lite: 48 rows, 0.59; Ryzen 9 7950X, ik_llama.cpp discussions 357 and 354).
+constexpr double kExpertMinTokens = 80;
 // Per layer the CPU runs in a decode step: a dozen ops, each ending in a barrier of all threads.
 constexpr double kLayerOverhead = 20e-6;
 constexpr double kPrefillLayerOverhead = 100e-6;
-// A weight copy to the GPU for a large batch reaches about 80% of the link's per-direction rate
-// (pinned host-to-device copies: 25-26 of 31.5 GB/s on PCIe 4.0 x16).
-constexpr double kLinkEfficiency = 0.8;
+// A weight copy to the GPU for a large batch reaches this share of the link's per-direction rate:
+// llama.cpp maps the model file (mmap), so host weights sit in pageable memory, which CUDA copies
+// through a pinned staging buffer (Qwen3-30B-A3B with 14 layers of experts on a Ryzen 9 7950X
+// and an RTX 4080: 512-token chunks imply 9-11 GB/s over PCIe 4.0 x16; ik_llama.cpp disc. 357).
+constexpr double kLinkEfficiency = 0.33;
 // One hand-over between GPU and CPU: a small synchronous copy and the scheduler's switch of
 // backends (ggml_backend_sched splits).
 constexpr double kCrossing = 20e-6;
@@ -40,9 +52,9 @@ Precision host_precision(const WeightFormat& f) {
 
 HostEfficiency resolve_host_efficiency(
     const InferenceInput& in,
-    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks) {
+    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks, int64_t sockets) {
   HostEfficiency h;
-  h.memory = kStreaming;
+  h.memory = kStreaming / double(std::max<int64_t>(1, sockets));
   h.compute = kCompute;
   h.precision = host_precision(in.weights);
   // Without a figure for that precision the CPU widens to FP32.
@@ -56,7 +68,7 @@ HostEfficiency resolve_host_efficiency(
 }
 
 Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec& cpu) {
-  const HostEfficiency h = resolve_host_efficiency(in, cpu.dense_flops_per_s);
+  const HostEfficiency h = resolve_host_efficiency(in, cpu.dense_flops_per_s, cpu.sockets);
   Efficiency e;
   e.memory = in.memory_efficiency.value_or(h.memory);
   e.compute = in.compute_efficiency.value_or(h.compute);
@@ -64,6 +76,7 @@ Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec
   e.peak_flops_per_s = h.peak_flops_per_s;
   e.layer_overhead_s = in.layer_overhead_s.value_or(h.layer_overhead_s);
   e.prefill_layer_overhead_s = h.prefill_layer_overhead_s;
+  e.expert_min_tokens = kExpertMinTokens;
   return e;
 }
 

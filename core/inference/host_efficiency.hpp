@@ -26,10 +26,11 @@ struct HostEfficiency {
 // products (activations quantized to Q8), float files in their own type.
 Precision host_precision(const WeightFormat& format);
 
-// `peaks` is the CPU's vector peak per precision (a HostSpec's or a CPU device's).
+// `peaks` is the CPU's vector peak per precision and `sockets` its NUMA nodes (a HostSpec's or a
+// CPU device's).
 HostEfficiency resolve_host_efficiency(
     const InferenceInput& input,
-    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks);
+    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks, int64_t sockets);
 
 // A CPU as the only device: the host efficiencies in the device's terms, with the scenario's
 // overrides (memory_efficiency, compute_efficiency, layer_overhead_s) applied.

@@ -137,7 +137,7 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
   std::optional<HostSide> offload;
   if (host && link) {
     offload.emplace(
-        HostSide{*host, *link, resolve_host_efficiency(input, host->dense_flops_per_s)});
+        HostSide{*host, *link, resolve_host_efficiency(input, host->dense_flops_per_s, host->sockets)});
     r.host_efficiency = offload->efficiency;
     r.host_link = *link;
   }

@@ -64,19 +64,33 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
                                 {"decode_tokens_per_s", s.decode_tokens_per_s, "tokens/s"}},
                                "roofline"});
   const StepCost& p = s.prefill_request;
-  out.emplace_back(
-      "inference.prefill_s",
-      Explanation{"max({flops} / ({peak} * {compute_efficiency}), {bytes} / ({bandwidth} * "
-                  "{memory_efficiency})) + {fixed} + {allreduce}",
-                  {{"flops", p.flops, "FLOP"},
-                   {"peak", e.peak_flops_per_s, "FLOP/s"},
-                   {"compute_efficiency", e.compute, ""},
-                   {"bytes", p.bytes, "bytes"},
-                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
-                   {"memory_efficiency", e.memory, ""},
-                   {"fixed", p.fixed_s, "s, per-layer cost of each chunk"},
-                   {"allreduce", p.allreduce_s, "s"}},
-                  "roofline"});
+  Explanation prefill{
+      "max({flops} / ({peak} * {compute_efficiency}), {bytes} / ({bandwidth} * "
+      "{memory_efficiency})) + {fixed} + {allreduce}",
+      {{"flops", p.flops, "FLOP"},
+       {"peak", e.peak_flops_per_s, "FLOP/s"},
+       {"compute_efficiency", e.compute, ""},
+       {"bytes", p.bytes, "bytes"},
+       {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
+       {"memory_efficiency", e.memory, ""},
+       {"fixed", p.fixed_s, "s, per-layer cost of each chunk"},
+       {"allreduce", p.allreduce_s, "s"}},
+      "roofline"};
+  // CPUs: routed experts with few rows per chunk run below the dense rate (efficiency.hpp).
+  const double slowdown =
+      p.flops > 0 ? p.compute_s * e.peak_flops_per_s * e.compute / p.flops : 1.0;
+  if (std::abs(slowdown - 1.0) > 1e-9) {
+    prefill.formula.replace(prefill.formula.find("{compute_efficiency})"), 21,
+                            "{compute_efficiency}) * {expert_slowdown}");
+    prefill.terms.push_back({"expert_slowdown", slowdown, "x, few rows per expert"});
+  }
+  if (p.host_s > 0 || p.link_s > 0) {
+    prefill.formula += " + {host} + {link}";
+    prefill.terms.push_back({"host", p.host_s, "s, the CPU's part"});
+    prefill.terms.push_back({"link", p.link_s, "s, weights copied over the link"});
+    prefill.ref = "llama-cpp-offload";
+  }
+  out.emplace_back("inference.prefill_s", prefill);
   out.emplace_back("inference.requests_per_s",
                    Explanation{"{batch} / ({output_tokens} * {step} + {prefill})",
                                {{"batch", double(in.batch), "sequences"},

@@ -21,6 +21,19 @@ double streamed_weight_bytes(const ModelSpec& m, const WeightsSize& w, int64_t b
   return bytes + component(w, Component::experts) * touched_expert_fraction(m, batch);
 }
 
+// How much longer a prefill chunk's matmuls take on a CPU when routed experts get few rows each:
+// the experts' share of the weights a token reads runs at rows / expert_min_tokens of the rate.
+double expert_slowdown(const ModelSpec& m, const WeightsSize& w, const Efficiency& e,
+                       double tokens_per_chunk) {
+  if (e.expert_min_tokens <= 0 || !m.is_moe()) return 1.0;
+  const double share_per_token = double(m.moe.experts_per_token) / double(m.moe.num_experts);
+  const double rows = tokens_per_chunk * share_per_token;
+  const double rate = std::min(1.0, rows / e.expert_min_tokens);
+  const double share =
+      component(w, Component::experts) * share_per_token / streamed_weight_bytes(m, w, 1);
+  return (1.0 - share) + share / rate;
+}
+
 // Two all-reduces of the hidden state per layer (Megatron-LM tensor parallelism, Shoeybi et al.
 // 2019 section 3): a ring moves 2 (tp - 1) / tp of the message over each link.
 double allreduce_seconds(const ModelSpec& m, const Efficiency& e, int64_t tp, double tokens) {
@@ -77,7 +90,9 @@ StepCost prefill(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec
   const double tokens_per_chunk = std::min(tokens, double(in.max_batched_tokens));
   s.bytes = chunks * streamed_weight_bytes(m, w, int64_t(tokens_per_chunk)) / split;
   s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
-  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
+  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) *
+                                             expert_slowdown(m, w, e, tokens_per_chunk)
+                                       : 0;
   s.fixed_s = chunks * double(m.num_layers) * e.prefill_layer_overhead_s;
   s.allreduce_s = chunks * allreduce_seconds(m, e, in.tp, tokens_per_chunk);
   return s;
