@@ -57,6 +57,7 @@ HostSpec parse_host(const FieldReader& r) {
                      describe_value(*r.find("memory_mt_per_s")));
   }
   h.memory_bus_width_bits = r.int_or("memory_bus_width_bits", 0, 0, 8192);
+  h.memory_channels = r.int_or("memory_channels", h.memory_bus_width_bits / 64, 0, 64);
   // DDR moves one bus-width word per transfer: bandwidth = bits / 8 x transfers per second.
   const double from_bus = double(h.memory_bus_width_bits) / 8.0 * h.memory_mt_per_s * 1e6;
   const auto bandwidth = r.optional_number("memory_bandwidth_bytes_per_s", kPositive);
@@ -104,6 +105,7 @@ AcceleratorSpec cpu_device(const HostSpec& h) {
   a.memory_bandwidth_bytes_per_s = h.memory_bandwidth_bytes_per_s;
   a.dense_flops_per_s = h.dense_flops_per_s;
   a.sockets = h.sockets;
+  a.memory_channels = h.memory_channels;
   a.source = h.source;
   return a;
 }

@@ -21,8 +21,9 @@ struct HostSpec {
   int64_t cores = 0;
   int64_t sockets = 1;
   double memory_mt_per_s = 0;
-  int64_t memory_bus_width_bits = 0;
-  double memory_bytes = 0;    // RAM installed
+  int64_t memory_bus_width_bits = 0;  // per socket
+  int64_t memory_channels = 0;        // 64-bit channels per socket (bus width / 64)
+  double memory_bytes = 0;            // RAM installed
   bool memory_given = false;  // false: memory_bytes is the CPU's maximum (the scenario named none)
   double memory_bandwidth_bytes_per_s = 0;
   // Vector units (FP32 FMA, FP16, BF16, INT8 VNNI), indexed like AcceleratorSpec's peaks.

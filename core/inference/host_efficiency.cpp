@@ -5,15 +5,19 @@
 namespace llm_sizer {
 namespace {
 
-// Decode on a CPU streams weights at this share of channels x 8 bytes x MT/s: the fit to the
-// CPU-only measurements (desktop, laptop and server CPUs, dense and MoE models). llama.cpp places
+// Decode on a CPU streams weights at a share of channels x 8 bytes x MT/s that depends on the
+// memory, as the GPUs' does (efficiency.cpp): two- and four-channel DDR desktops reach the most,
+// soldered LPDDR of laptops and APUs less (longer latency, power limits), many-channel servers
+// least (dozens of cores must keep enough reads in flight across chiplets). Fitted to the CPU-only
+// and offload measurements of each class in data/measurements/offload-speed.json. llama.cpp places
 // no weights per NUMA node, so threads on every socket read one another's memory and a second
-// socket adds cores, not bandwidth (llama.cpp issue 11744: a dual EPYC 9175F reads at one socket's
-// rate); the share is of one socket's bandwidth.
-constexpr double kStreaming = 0.55;
+// socket adds cores, not bandwidth (llama.cpp issue 11744): the share is of one socket's.
+constexpr double kStreamingDesktop = 0.62;   // DDR, up to 4 channels
+constexpr double kStreamingSoldered = 0.42;  // LPDDR
+constexpr double kStreamingServer = 0.47;    // DDR, more than 4 channels
 // Prefill matmuls on a CPU reach this share of the vector peak at base clock (llama.cpp pp512 on
 // a Ryzen 9 7950X, LLaMA-3.1-8B: Q4_0 153, Q8_0 148, BF16 79 t/s; ik_llama.cpp discussion 164).
-constexpr double kCompute = 0.22;
+constexpr double kCompute = 0.2;
 // llama.cpp's CPU kernels multiply each routed expert's rows of a prefill chunk separately; below
 // about this many rows per expert the matmuls fall short of the dense rate in proportion
 // (Qwen3-30B-A3B: 32 rows per expert of a 512-token chunk, 0.40 of the dense rate; DeepSeek-V2-
@@ -50,11 +54,20 @@ Precision host_precision(const WeightFormat& f) {
   return f.bits <= 8 ? Precision::int8 : Precision::fp16;
 }
 
-HostEfficiency resolve_host_efficiency(
+namespace {
+
+double streaming(const std::string& memory_type, int64_t channels, int64_t sockets) {
+  const double share = memory_type.rfind("LPDDR", 0) == 0 ? kStreamingSoldered
+                       : channels > 4                     ? kStreamingServer
+                                                          : kStreamingDesktop;
+  return share / double(std::max<int64_t>(1, sockets));
+}
+
+HostEfficiency host_efficiency(
     const InferenceInput& in,
-    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks, int64_t sockets) {
+    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks, double memory) {
   HostEfficiency h;
-  h.memory = kStreaming / double(std::max<int64_t>(1, sockets));
+  h.memory = memory;
   h.compute = kCompute;
   h.precision = host_precision(in.weights);
   // Without a figure for that precision the CPU widens to FP32.
@@ -67,8 +80,16 @@ HostEfficiency resolve_host_efficiency(
   return h;
 }
 
+}  // namespace
+
+HostEfficiency resolve_host_efficiency(const InferenceInput& in, const HostSpec& host) {
+  return host_efficiency(in, host.dense_flops_per_s,
+                         streaming(host.memory_type, host.memory_channels, host.sockets));
+}
+
 Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec& cpu) {
-  const HostEfficiency h = resolve_host_efficiency(in, cpu.dense_flops_per_s, cpu.sockets);
+  const HostEfficiency h = host_efficiency(
+      in, cpu.dense_flops_per_s, streaming(cpu.memory_type, cpu.memory_channels, cpu.sockets));
   Efficiency e;
   e.memory = in.memory_efficiency.value_or(h.memory);
   e.compute = in.compute_efficiency.value_or(h.compute);

@@ -26,11 +26,8 @@ struct HostEfficiency {
 // products (activations quantized to Q8), float files in their own type.
 Precision host_precision(const WeightFormat& format);
 
-// `peaks` is the CPU's vector peak per precision and `sockets` its NUMA nodes (a HostSpec's or a
-// CPU device's).
-HostEfficiency resolve_host_efficiency(
-    const InferenceInput& input,
-    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks, int64_t sockets);
+// The host's efficiencies for this scenario (its weight format and the host's memory class).
+HostEfficiency resolve_host_efficiency(const InferenceInput& input, const HostSpec& host);
 
 // A CPU as the only device: the host efficiencies in the device's terms, with the scenario's
 // overrides (memory_efficiency, compute_efficiency, layer_overhead_s) applied.

@@ -136,8 +136,7 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
   explain_memory(model, input, r, explanations);
   std::optional<HostSide> offload;
   if (host && link) {
-    offload.emplace(
-        HostSide{*host, *link, resolve_host_efficiency(input, host->dense_flops_per_s, host->sockets)});
+    offload.emplace(HostSide{*host, *link, resolve_host_efficiency(input, *host)});
     r.host_efficiency = offload->efficiency;
     r.host_link = *link;
   }

@@ -23,6 +23,16 @@ std::vector<int64_t> doubling(int64_t first, int64_t last) {
   return points;
 }
 
+// Part of the model in host memory: the CPU's part and the link's run in turn with the GPU's
+// (inference/offload_speed.hpp); their terms go in at `at` of the formula.
+void add_offload_terms(Explanation& e, const StepCost& step, size_t at) {
+  if (step.host_s <= 0 && step.link_s <= 0) return;
+  e.formula.insert(at, " + {host} + {link}");
+  e.terms.push_back({"host", step.host_s, "s, the CPU's part (inference.decode_step.host_s)"});
+  e.terms.push_back({"link", step.link_s, "s, over the link (inference.decode_step.link_s)"});
+  e.ref = "llama-cpp-offload";
+}
+
 void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInput& in,
              Explanations& out) {
   const Efficiency& e = s.efficiency;
@@ -40,13 +50,7 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
        {"layer_overhead", e.layer_overhead_s, "s"},
        {"allreduce", d.allreduce_s, "s"}},
       "roofline"};
-  if (d.host_s > 0 || d.link_s > 0) {
-    // Part of the model in host memory: the CPU's part and the link's run in turn with the GPU's.
-    decode.formula.insert(decode.formula.size() - 1, " + {host} + {link}");
-    decode.terms.push_back({"host", d.host_s, "s, the CPU's part (inference.decode_step.host_s)"});
-    decode.terms.push_back({"link", d.link_s, "s, over the link (inference.decode_step.link_s)"});
-    decode.ref = "llama-cpp-offload";
-  }
+  add_offload_terms(decode, d, decode.formula.size() - 1);
   out.emplace_back("inference.decode_tokens_per_s", decode);
   out.emplace_back(
       "inference.arithmetic_intensity",
@@ -84,12 +88,7 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
                             "{compute_efficiency}) * {expert_slowdown}");
     prefill.terms.push_back({"expert_slowdown", slowdown, "x, few rows per expert"});
   }
-  if (p.host_s > 0 || p.link_s > 0) {
-    prefill.formula += " + {host} + {link}";
-    prefill.terms.push_back({"host", p.host_s, "s, the CPU's part"});
-    prefill.terms.push_back({"link", p.link_s, "s, weights copied over the link"});
-    prefill.ref = "llama-cpp-offload";
-  }
+  add_offload_terms(prefill, p, prefill.formula.size());
   out.emplace_back("inference.prefill_s", prefill);
   out.emplace_back("inference.requests_per_s",
                    Explanation{"{batch} / ({output_tokens} * {step} + {prefill})",

@@ -79,8 +79,7 @@ std::vector<TradeoffOption> quantization_tradeoff(
     o.native = runs_natively(format, device);
     std::optional<HostSide> offload;
     if (host && link) {
-      offload.emplace(
-          HostSide{*host, *link, resolve_host_efficiency(variant, host->dense_flops_per_s, host->sockets)});
+      offload.emplace(HostSide{*host, *link, resolve_host_efficiency(variant, *host)});
     }
     const StepModel steps = make_step_model(m, tensors, w, device, variant, flops, offload);
     const PlacedMemory placed =

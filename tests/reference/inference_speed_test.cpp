@@ -3,24 +3,11 @@
 // per case. `node tests/bench/accuracy.mjs` prints the error over the whole file.
 #include <catch2/catch.hpp>
 
-#include <map>
-
 #include "test_support.hpp"
 
 using llm_sizer::Json;
 
 namespace {
-
-const Json& measurement(const std::string& id) {
-  static const std::map<std::string, Json> by_id = [] {
-    std::map<std::string, Json> map;
-    for (const auto& entry : llm_sizer::test::read_json("data/measurements/inference-speed.json")) {
-      map[entry["id"].get<std::string>()] = entry;
-    }
-    return map;
-  }();
-  return by_id.at(id);
-}
 
 // A llama-bench style run: tg N decodes N tokens from an empty context, pp N prefills N tokens.
 Json llama_cpp(const std::string& model, const std::string& device, int count,
@@ -43,7 +30,7 @@ double predicted(const Json& scenario, const std::string& metric) {
 }
 
 void check(const std::string& id, const Json& scenario, double tolerance) {
-  const Json& m = measurement(id);
+  const Json& m = llm_sizer::test::measurement("inference-speed.json", id);
   const std::string metric = m["metric"];
   INFO(id << " (" << m["source"].get<std::string>().substr(0, 120) << ")");
   CHECK(predicted(scenario, metric) == Approx(m["value"].get<double>()).epsilon(tolerance));

@@ -3,6 +3,7 @@
 // Shared helpers for the Catch2 suites: the built-in catalog, files from the source tree, and
 // running a scenario through the same entry point the CLI and WASM use.
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -24,6 +25,18 @@ inline Json read_json(const std::string& relative) {
   std::ifstream file(source_path(relative));
   if (!file) throw std::runtime_error("cannot open " + relative);
   return Json::parse(file);
+}
+
+// A published measurement of data/measurements/<file> by its id.
+inline const Json& measurement(const std::string& file, const std::string& id) {
+  static std::map<std::string, std::map<std::string, Json>> by_file;
+  auto& by_id = by_file[file];
+  if (by_id.empty()) {
+    for (const auto& entry : read_json("data/measurements/" + file)) {
+      by_id[entry["id"].get<std::string>()] = entry;
+    }
+  }
+  return by_id.at(id);
 }
 
 inline Json run(const Json& scenario) {
