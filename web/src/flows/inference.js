@@ -67,7 +67,9 @@ function memory(ctx) {
     title: t('inference.memory'),
   });
   const limited = t(`inference.limited_by.${inf.max_context_limited_by}`);
-  return section(t('inference.memory'), t('inference.memory_hint', { count: fmt.integer(result.hardware.count) }), bars,
+  // With offload these are the needs of the whole model on the device; Placement shows the split.
+  const hint = inf.placement.verdict === 'fits_with_offload' ? 'inference.memory_hint_offload' : 'inference.memory_hint';
+  return section(t('inference.memory'), t(hint, { count: fmt.integer(result.hardware.count) }), bars,
     h('div', { class: 'columns' },
       numbersTable(ctx, [
         ...parts.map(([key]) => ({ path: `inference.per_device.${key}` })),

@@ -63,12 +63,13 @@ function bestNote(ctx) {
 function remedy(ctx) {
   const { result, t, fmt } = ctx;
   const inf = result.inference;
-  const device = result.hardware.accelerator.name;
-  if (inf.min_devices > 0) return t('inference.min_devices', { n: fmt.integer(inf.min_devices), device });
-  if (!result.hardware.host && result.hardware.accelerator.category !== 'cpu' && !result.hardware.accelerator.unified_memory) {
-    return t('inference.add_host');
-  }
-  return t('inference.no_device_count', { device });
+  const { accelerator } = result.hardware;
+  const device = accelerator.name;
+  const more = inf.min_devices > 0 ? t('inference.min_devices', { n: fmt.integer(inf.min_devices), device })
+    : t('inference.no_device_count', { device });
+  // A GPU alone can also keep what does not fit in a host's RAM.
+  const offload = !result.hardware.host && accelerator.category !== 'cpu' && !accelerator.unified_memory;
+  return offload ? `${more} ${t('inference.add_host')}` : more;
 }
 
 // The Placement block: shown with a host, a CPU as the device, or when the model does not fit.

@@ -194,6 +194,7 @@ export default {
     'inference.cost_label': 'per million tokens',
     'inference.memory': 'Memory per device',
     'inference.memory_hint': 'Weights, KV cache, activations and the runtime’s overhead on each of the {count} devices, against the memory the runtime may use.',
+    'inference.memory_hint_offload': 'What the whole model would need on each of the {count} devices, against the memory the runtime may use; the Placement block above shows what the GPU and the host RAM actually hold.',
     'inference.per_device': 'per device',
     'inference.usable': 'usable',
     'inference.capacity': 'How far it stretches',

@@ -194,6 +194,7 @@ export default {
     'inference.cost_label': '每百万 token',
     'inference.memory': '每设备显存',
     'inference.memory_hint': '{count} 个设备中每一个上的权重、KV 缓存、激活值和运行时开销，对比运行时可用的显存。',
+    'inference.memory_hint_offload': '整个模型放在这 {count} 块设备上各自所需的内存，与运行时可用内存对比；GPU 与主机内存实际各放多少，见上方“放置”部分。',
     'inference.per_device': '每设备',
     'inference.usable': '可用',
     'inference.capacity': '还能撑多大',
