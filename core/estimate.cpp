@@ -36,6 +36,7 @@ Result estimate(const Scenario& scenario) {
           quantization_tradeoff(model, result.model.tensors, device, hw.host ? &*hw.host : nullptr,
                                 hw.host_link ? &*hw.host_link : nullptr, q.settings,
                                 size_formats(sizer, q.formats), scenario.quality);
+      explain_quality(*result.quantization, result.explanations);
     }
   }
   return result;
