@@ -24,14 +24,19 @@ Result estimate(const Scenario& scenario) {
     const WeightsSizer sizer(model, result.model.tensors);
     const AcceleratorSpec& device = scenario.hardware.accelerator;
     if (scenario.inference) {
+      const HardwareChoice& hw = scenario.hardware;
       result.inference =
-          estimate_inference(model, result.model.tensors, sizer, device, *scenario.inference,
-                             result.explanations, result.warnings);
+          estimate_inference(model, result.model.tensors, sizer, device,
+                             hw.host ? &*hw.host : nullptr, hw.host_link ? &*hw.host_link : nullptr,
+                             *scenario.inference, result.explanations, result.warnings);
     }
     if (scenario.quantization) {
       const QuantizationInput& q = *scenario.quantization;
-      result.quantization = quantization_tradeoff(model, result.model.tensors, device, q.settings,
-                                                  size_formats(sizer, q.formats), scenario.quality);
+      const HardwareChoice& hw = scenario.hardware;
+      result.quantization =
+          quantization_tradeoff(model, result.model.tensors, device, hw.host ? &*hw.host : nullptr,
+                                hw.host_link ? &*hw.host_link : nullptr, q.settings,
+                                size_formats(sizer, q.formats), scenario.quality);
       explain_quality(*result.quantization, result.explanations);
     }
   }

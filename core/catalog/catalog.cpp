@@ -70,6 +70,21 @@ const DeviceCalibration* Catalog::find_calibration(std::string_view accelerator_
   return it == calibrations.end() ? nullptr : &*it;
 }
 
+const HostSpec* Catalog::find_cpu(std::string_view id) const {
+  const auto it =
+      std::find_if(cpus.begin(), cpus.end(), [&](const HostSpec& c) { return c.id == id; });
+  return it == cpus.end() ? nullptr : &*it;
+}
+
+const Json* Catalog::find_entry(std::string_view kind, std::string_view id) const {
+  const auto list = listing.find(kind);
+  if (list == listing.end()) return nullptr;
+  for (const auto& entry : *list) {
+    if (entry.value("id", "") == id) return &entry;
+  }
+  return nullptr;
+}
+
 Catalog load_catalog(std::span<const EmbeddedFile> files) {
   Catalog catalog;
   std::set<std::pair<std::string, std::string>> seen_ids;
@@ -100,6 +115,7 @@ Catalog load_catalog(std::span<const EmbeddedFile> files) {
         catalog.calibrations.push_back(parse_calibration(entry, file_path));
         calibration_id_fields.push_back(entry.field("id"));
       }
+      if (kind == "cpus") catalog.cpus.push_back(parse_host(entry));
       listing.push_back(entries[i]);
     }
   }

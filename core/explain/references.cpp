@@ -52,6 +52,19 @@ constexpr std::array kReferences = {
         "GEMMs at prefill shapes, each timed with CUDA events; the run is saved as "
         "data/calibration/<accelerator-id>.json and the formula is the roofline above",
         ""},
+    Reference{"llama-cpp-offload",
+              "llama.cpp partial offload: -ngl puts the last N layers on the GPU, the rest (and "
+              "the token embedding) run on the CPU from host memory, each layer's KV cache beside "
+              "it (src/llama-model.cpp load_tensors); --override-tensor / --n-cpu-moe keep routed "
+              "experts in host memory; ggml_backend_sched runs the parts in turn and copies host "
+              "weights to the GPU for batches of 32 tokens or more (ggml-cuda.cu offload_op); "
+              "host efficiencies fitted to data/measurements/offload-speed.json",
+              "https://github.com/ggml-org/llama.cpp/blob/master/tools/main/README.md"},
+    Reference{"vllm-cpu-offload",
+              "vLLM cpu_offload_gb: that many GiB of weights per GPU stay in pinned host memory "
+              "and are read over the CPU-GPU link in every forward pass (vLLM engine arguments; "
+              "model_executor/models/utils.py maybe_offload_to_cpu)",
+              "https://docs.vllm.ai/en/latest/configuration/engine_args.html"},
     Reference{"orca-2022",
               "Yu et al. 2022, Orca: iteration-level scheduling (continuous batching), section 4",
               "https://www.usenix.org/conference/osdi22/presentation/yu"},

@@ -30,6 +30,7 @@ AcceleratorSpec parse_accelerator(const FieldReader& r) {
   }
   a.tdp_w = r.optional_number("tdp_w", kPositive);
   a.unified_memory = r.bool_or("unified_memory", false);
+  a.host_link = r.optional_string("host_link").value_or("");
   a.gpu_working_set_fraction = r.optional_number("gpu_working_set_fraction", kFraction);
   if (const Json* link = r.find("interconnect")) {
     const FieldReader interconnect(*link, r.field("interconnect"));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,8 @@ struct AcceleratorSpec {
   std::string host_link;                // interconnect id of the CPU link ("pcie5-x16")
   bool unified_memory = false;
   std::optional<double> gpu_working_set_fraction;  // Apple: share of RAM the GPU may wire
+  int64_t sockets = 1;  // CPUs: sockets (NUMA nodes) the memory and bandwidth are spread over
+  int64_t memory_channels = 0;  // CPUs: 64-bit memory channels per socket
   std::string source;
 
   std::optional<double> peak_flops_per_s(Precision precision) const {

@@ -1,6 +1,8 @@
 #include "inference/efficiency.hpp"
 
+#include "hardware/host.hpp"
 #include "inference/calibration.hpp"
+#include "inference/host_efficiency.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -68,6 +70,7 @@ double streaming_memory_efficiency(const AcceleratorSpec& device) {
 }
 
 Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& device) {
+  if (is_cpu(device)) return cpu_device_efficiency(in, device);
   Efficiency e;
   const MemoryClass memory = memory_class(device);
   const bool llama_cpp = in.runtime == Runtime::llama_cpp;

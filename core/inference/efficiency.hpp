@@ -24,6 +24,9 @@ struct Efficiency {
   double interconnect_bytes_per_s = 0;  // per direction, for the all-reduce payload
   bool sequential_split = false;        // llama.cpp's layer split: devices take turns
   std::string calibration_file;  // data/calibration/<id>.json the figures come from; empty: fitted
+  // CPUs: prefill matmuls of routed experts slow down when a chunk gives each expert fewer rows
+  // than this (0: no such effect). See inference/host_efficiency.cpp.
+  double expert_min_tokens = 0;
 };
 
 // Native FP8/INT8 matmuls rarely reach their doubled peak: they run at this share of the

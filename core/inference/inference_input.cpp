@@ -6,6 +6,7 @@
 #include "catalog/catalog.hpp"
 #include "catalog/gpu_price.hpp"
 #include "error.hpp"
+#include "hardware/host.hpp"
 #include "inference/runtime_profile.hpp"
 
 namespace llm_sizer {
@@ -56,7 +57,64 @@ void check_tensor_parallel(const FieldReader& r, const ModelSpec& m, int64_t tp,
   }
 }
 
+// gpu_layers, offload_experts (llama.cpp placement) and cpu_offload_bytes (vLLM/SGLang), each
+// with the runtime, the model and the hardware it needs.
+void parse_placement(const FieldReader& r, const ModelSpec& m, const AcceleratorSpec& device,
+                     bool host_present, InferenceInput& in) {
+  const bool cpu_only = is_cpu(device);
+  const auto refuse = [&](const char* key, const std::string& why) {
+    throw InputError(r.field(key), why, describe_value(*r.find(key)));
+  };
+  const auto needs_host = [&](const char* key) {
+    if (cpu_only) refuse(key, "must be absent: the accelerator is a CPU, which holds everything");
+    if (!host_present) {
+      refuse(key, "needs hardware.host (the CPU and RAM that hold what leaves the GPU)");
+    }
+  };
+  if (r.has("gpu_layers")) {
+    if (!runtime_splits_layers(in.runtime)) {
+      refuse("gpu_layers",
+             "applies to llama.cpp and generic runtimes (vLLM, SGLang: "
+             "cpu_offload_bytes)");
+    }
+    in.gpu_layers = r.int_or("gpu_layers", 0, 0, m.num_layers + 1);
+    if (*in.gpu_layers <= m.num_layers) needs_host("gpu_layers");
+  }
+  if (const Json* experts = r.find("offload_experts")) {
+    const int64_t moe_layers = moe_layer_count(m);
+    if (moe_layers == 0) refuse("offload_experts", "applies to mixture-of-experts models only");
+    if (!runtime_splits_layers(in.runtime)) {
+      refuse("offload_experts", "applies to llama.cpp and generic runtimes");
+    }
+    in.offload_experts_given = *experts;
+    in.offload_experts = experts->is_boolean() ? (experts->get<bool>() ? moe_layers : 0)
+                                               : r.int_or("offload_experts", 0, 0, moe_layers);
+    if (*in.offload_experts > 0) needs_host("offload_experts");
+  }
+  if (r.has("cpu_offload_bytes")) {
+    if (!runtime_streams_offload(in.runtime)) {
+      refuse("cpu_offload_bytes", "applies to vllm and sglang (llama.cpp: gpu_layers)");
+    }
+    in.cpu_offload_bytes = r.number_or("cpu_offload_bytes", 0, kNonNegative);
+    in.cpu_offload_given = true;
+    if (in.cpu_offload_bytes > 0) needs_host("cpu_offload_bytes");
+  }
+}
+
 }  // namespace
+
+bool runtime_splits_layers(Runtime runtime) {
+  return runtime == Runtime::llama_cpp || runtime == Runtime::generic;
+}
+
+bool runtime_streams_offload(Runtime runtime) {
+  return runtime == Runtime::vllm || runtime == Runtime::sglang;
+}
+
+int64_t moe_layer_count(const ModelSpec& m) {
+  return std::count_if(m.layers.begin(), m.layers.end(),
+                       [](const LayerSpec& layer) { return layer.ffn == FfnKind::moe; });
+}
 
 std::string_view runtime_name(Runtime runtime) {
   return kRuntimeNames[size_t(runtime)];
@@ -72,7 +130,7 @@ bool runtime_deploys(Runtime runtime, const WeightFormat& format) {
 }
 
 InferenceInput parse_inference(const Json& section, const ModelSpec& m,
-                               const AcceleratorSpec& device, int64_t devices,
+                               const AcceleratorSpec& device, int64_t devices, bool host_present,
                                const Catalog& catalog, Warnings& warnings) {
   const FieldReader r(section, "inference");
   r.reject_unknown({"weights",
@@ -90,6 +148,9 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                     "gpu_memory_fraction",
                     "max_num_seqs",
                     "max_batched_tokens",
+                    "gpu_layers",
+                    "offload_experts",
+                    "cpu_offload_bytes",
                     "memory_efficiency",
                     "compute_efficiency",
                     "layer_overhead_s",
@@ -112,6 +173,11 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   in.kv_cache =
       parse_kv_format(r.optional_string("kv_cache").value_or("fp16"), r.field("kv_cache"));
   in.runtime = parse_runtime(r);
+  if (is_cpu(device) && !runtime_splits_layers(in.runtime)) {
+    throw InputError(r.field("runtime"),
+                     "must be llama.cpp or generic when the accelerator is a CPU",
+                     "\"" + std::string(runtime_name(in.runtime)) + "\"");
+  }
   in.batch = r.int_or("batch", 1, 1, 1'000'000);
   in.allow_long_context = r.bool_or("allow_long_context", false);
 
@@ -141,6 +207,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   in.tp = r.int_or("tp", devices, 1, 1'000'000);
   check_tensor_parallel(r, m, in.tp, devices, in.runtime);
   in.flash_attention = r.bool_or("flash_attention", true);
+  parse_placement(r, m, device, host_present, in);
 
   const RuntimeDefaults defaults = runtime_defaults(in.runtime, device, in.tp);
   in.overhead_bytes = r.number_or("overhead_bytes", defaults.overhead_bytes, kNonNegative);
@@ -188,6 +255,9 @@ Json inference_input_to_json(const InferenceInput& in) {
   const auto put = [&](const char* key, const std::optional<double>& value) {
     if (value) out[key] = *value;
   };
+  if (in.gpu_layers) out["gpu_layers"] = *in.gpu_layers;
+  if (in.offload_experts) out["offload_experts"] = in.offload_experts_given;
+  if (in.cpu_offload_given) out["cpu_offload_bytes"] = in.cpu_offload_bytes;
   put("memory_efficiency", in.memory_efficiency);
   put("compute_efficiency", in.compute_efficiency);
   put("layer_overhead_s", in.layer_overhead_s);

@@ -1,5 +1,9 @@
 #include "inference/inference_result.hpp"
 
+#include "inference/host_efficiency.hpp"
+#include "inference/placement_result.hpp"
+#include "inference/step_model.hpp"
+
 #include <algorithm>
 
 namespace llm_sizer {
@@ -136,13 +140,25 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
 
 InferenceResult estimate_inference(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                                    const WeightsSizer& sizer, const AcceleratorSpec& device,
+                                   const HostSpec* host, const HostLink* link,
                                    const InferenceInput& input, Explanations& explanations,
                                    Warnings& warnings) {
   InferenceResult r;
+  r.layers = model.num_layers;
+  r.moe_layers = moe_layer_count(model);
   r.weights = sizer(input.weights);
   r.memory = inference_memory(model, r.weights, device, input);
   r.inverse = answer_inverse_questions(model, r.weights, device, input, sizer);
   explain_memory(model, input, r, explanations);
+  std::optional<HostSide> offload;
+  if (host && link) {
+    offload.emplace(HostSide{*host, *link, resolve_host_efficiency(input, *host)});
+    r.host_efficiency = offload->efficiency;
+    r.host_link = *link;
+  }
+  const StepFlops flops = step_flops(model, tensors, input);
+  const StepModel steps = make_step_model(model, tensors, r.weights, device, input, flops, offload);
+  answer_placement(model, device, host, input, steps, r);
   if (!model.generates()) {
     // An encoder (BERT) maps an input to vectors in one pass: there is no decode step to time.
     warnings.push_back({"inference", model.model_type +
@@ -150,15 +166,19 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
                                          "does not generate tokens, so decode speed, TTFT, "
                                          "throughput and cost per token do not apply and are "
                                          "left out"});
-    return r;
+  } else if (!steps.has_figures()) {
+    r.speed_unavailable = "device_figures";
+    warnings.push_back(
+        {"hardware.accelerator", device.name + " has no sourced memory bandwidth or peak for " +
+                                     std::string(precision_name(steps.efficiency.precision)) +
+                                     "; give them to get speeds"});
+  } else if (r.placed.verdict == Verdict::does_not_fit) {
+    // No setup that does not fit is given a speed: not the GPU's, not any other.
+    r.speed_unavailable = "does_not_fit";
+  } else {
+    r.serving = estimate_serving(steps, r.placed, r.inverse, explanations);
   }
-  r.serving = estimate_serving(model, tensors, r.weights, device, input, r.inverse, explanations);
-  if (!r.serving) {
-    warnings.push_back({"hardware.accelerator",
-                        device.name + " has no sourced memory bandwidth or peak for " +
-                            std::string(precision_name(compute_precision(input.weights, device))) +
-                            "; give them to get speeds"});
-  }
+  explain_placement(r, steps, explanations);
   return r;
 }
 
@@ -202,6 +222,7 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
                 {"flash_attention", in.flash_attention},
                 {"kv_bytes_per_element", in.kv_cache.bytes_per_element}}}};
   if (r.serving) add_serving(in, *r.serving, out);
+  placement_to_json(r, out);
   return out;
 }
 

@@ -24,7 +24,8 @@ double state_space_elements(const SsmSpec& s) {
 
 }  // namespace
 
-KvLayout kv_layout(const ModelSpec& m, const KvFormat& format) {
+KvLayout kv_layout(const ModelSpec& m, const KvFormat& format, int64_t first_layer,
+                   int64_t end_layer) {
   KvLayout layout;
   layout.window_tokens = m.sliding_window;
   const double element = format.bytes_per_element;
@@ -36,7 +37,9 @@ KvLayout kv_layout(const ModelSpec& m, const KvFormat& format) {
     layout.latent_elements_per_layer = double(m.mla->kv_lora_rank + m.mla->qk_rope_head_dim);
     per_layer = layout.latent_elements_per_layer * element;
   }
-  for (const auto& layer : m.layers) {
+  const int64_t end = end_layer < 0 ? int64_t(m.layers.size()) : end_layer;
+  for (int64_t i = std::max<int64_t>(0, first_layer); i < end; ++i) {
+    const LayerSpec& layer = m.layers[size_t(i)];
     if (layer.encoder) continue;  // the encoder runs once over the input and keeps nothing
     switch (layer.attention) {
       case AttentionKind::full:

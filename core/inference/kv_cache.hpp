@@ -25,8 +25,10 @@ struct KvLayout {
   }
 };
 
-// Per sequence, for the whole model (before any tensor-parallel split).
-KvLayout kv_layout(const ModelSpec& model, const KvFormat& format);
+// Per sequence, for the whole model (before any tensor-parallel split), or for the decoder layers
+// [first_layer, end_layer) only (end_layer < 0: to the last), as when layers sit on two devices.
+KvLayout kv_layout(const ModelSpec& model, const KvFormat& format, int64_t first_layer = 0,
+                   int64_t end_layer = -1);
 
 // Bytes one sequence of `tokens` tokens holds: global layers keep every token, sliding layers at
 // most the window, linear layers their fixed state.

@@ -23,27 +23,38 @@ std::vector<int64_t> doubling(int64_t first, int64_t last) {
   return points;
 }
 
+// Part of the model in host memory: the CPU's part and the link's run in turn with the GPU's
+// (inference/offload_speed.hpp); their terms go in at `at` of the formula.
+void add_offload_terms(Explanation& e, const StepCost& step, size_t at) {
+  if (step.host_s <= 0 && step.link_s <= 0) return;
+  e.formula.insert(at, " + {host} + {link}");
+  e.terms.push_back({"host", step.host_s, "s, the CPU's part (inference.decode_step.host_s)"});
+  e.terms.push_back({"link", step.link_s, "s, over the link (inference.decode_step.link_s)"});
+  e.ref = "llama-cpp-offload";
+}
+
 void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInput& in,
              Explanations& out) {
   const Efficiency& e = s.efficiency;
   const StepCost& d = s.decode;
   // Efficiencies measured by the kernel bench cite it and name their file; otherwise the fit.
   const std::string speed_ref = e.calibration_file.empty() ? "roofline" : "kernel-bench";
-  out.emplace_back(
-      "inference.decode_tokens_per_s",
-      Explanation{"1 / (max({bytes} / ({bandwidth} * {memory_efficiency}), {flops} / ({peak} * "
-                  "{compute_efficiency})) + {layers} * {layer_overhead} + {allreduce})",
-                  {{"bytes", d.bytes, "bytes per step"},
-                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
-                   {"memory_efficiency", e.memory, ""},
-                   {"flops", d.flops, "FLOP per step"},
-                   {"peak", e.peak_flops_per_s, "FLOP/s"},
-                   {"compute_efficiency", e.compute, ""},
-                   {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "layers"},
-                   {"layer_overhead", e.layer_overhead_s, "s"},
-                   {"allreduce", d.allreduce_s, "s"}},
-                  speed_ref,
-                  e.calibration_file});
+  Explanation decode{
+      "1 / (max({bytes} / ({bandwidth} * {memory_efficiency}), {flops} / ({peak} * "
+      "{compute_efficiency})) + {layers} * {layer_overhead} + {allreduce})",
+      {{"bytes", d.bytes, "bytes per step"},
+       {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
+       {"memory_efficiency", e.memory, ""},
+       {"flops", d.flops, "FLOP per step"},
+       {"peak", e.peak_flops_per_s, "FLOP/s"},
+       {"compute_efficiency", e.compute, ""},
+       {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "layers"},
+       {"layer_overhead", e.layer_overhead_s, "s"},
+       {"allreduce", d.allreduce_s, "s"}},
+      speed_ref,
+      e.calibration_file};
+  add_offload_terms(decode, d, decode.formula.size() - 1);
+  out.emplace_back("inference.decode_tokens_per_s", decode);
   out.emplace_back(
       "inference.arithmetic_intensity",
       Explanation{"{flops} / {bytes}",
@@ -60,20 +71,29 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
                                 {"decode_tokens_per_s", s.decode_tokens_per_s, "tokens/s"}},
                                "roofline"});
   const StepCost& p = s.prefill_request;
-  out.emplace_back(
-      "inference.prefill_s",
-      Explanation{"max({flops} / ({peak} * {compute_efficiency}), {bytes} / ({bandwidth} * "
-                  "{memory_efficiency})) + {fixed} + {allreduce}",
-                  {{"flops", p.flops, "FLOP"},
-                   {"peak", e.peak_flops_per_s, "FLOP/s"},
-                   {"compute_efficiency", e.compute, ""},
-                   {"bytes", p.bytes, "bytes"},
-                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
-                   {"memory_efficiency", e.memory, ""},
-                   {"fixed", p.fixed_s, "s, per-layer cost of each chunk"},
-                   {"allreduce", p.allreduce_s, "s"}},
-                  speed_ref,
-                  e.calibration_file});
+  Explanation prefill{
+      "max({flops} / ({peak} * {compute_efficiency}), {bytes} / ({bandwidth} * "
+      "{memory_efficiency})) + {fixed} + {allreduce}",
+      {{"flops", p.flops, "FLOP"},
+       {"peak", e.peak_flops_per_s, "FLOP/s"},
+       {"compute_efficiency", e.compute, ""},
+       {"bytes", p.bytes, "bytes"},
+       {"bandwidth", device.memory_bandwidth_bytes_per_s, "bytes/s"},
+       {"memory_efficiency", e.memory, ""},
+       {"fixed", p.fixed_s, "s, per-layer cost of each chunk"},
+       {"allreduce", p.allreduce_s, "s"}},
+      speed_ref,
+      e.calibration_file};
+  // CPUs: routed experts with few rows per chunk run below the dense rate (efficiency.hpp).
+  const double slowdown =
+      p.flops > 0 ? p.compute_s * e.peak_flops_per_s * e.compute / p.flops : 1.0;
+  if (std::abs(slowdown - 1.0) > 1e-9) {
+    prefill.formula.replace(prefill.formula.find("{compute_efficiency})"), 21,
+                            "{compute_efficiency}) * {expert_slowdown}");
+    prefill.terms.push_back({"expert_slowdown", slowdown, "x, few rows per expert"});
+  }
+  add_offload_terms(prefill, p, prefill.formula.size());
+  out.emplace_back("inference.prefill_s", prefill);
   out.emplace_back("inference.requests_per_s",
                    Explanation{"{batch} / ({output_tokens} * {step} + {prefill})",
                                {{"batch", double(in.batch), "sequences"},
@@ -103,29 +123,18 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
 
 }  // namespace
 
-std::optional<Serving> estimate_serving(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
-                                        const WeightsSize& w, const AcceleratorSpec& device,
-                                        const InferenceInput& in, const InverseAnswers& limits,
-                                        Explanations& explanations) {
+std::optional<Serving> estimate_serving(const StepModel& steps, const PlacedMemory& placed,
+                                        const InverseAnswers& limits, Explanations& explanations) {
+  if (!steps.has_figures()) return std::nullopt;
+  const InferenceInput& in = steps.input;
+  const AcceleratorSpec& device = steps.device;
   Serving s;
-  s.efficiency = resolve_efficiency(in, device);
-  if (device.memory_bandwidth_bytes_per_s <= 0 || s.efficiency.peak_flops_per_s <= 0) {
-    return std::nullopt;
-  }
-  s.decode_context = in.prompt_tokens + in.output_tokens / 2;
-  const ForwardFlops at_decode_context =
-      forward_flops_per_token(m, tensors, double(s.decode_context));
-  const ForwardFlops in_prompt =
-      forward_flops_per_token(m, tensors, prefill_attended_tokens(in.prompt_tokens));
+  s.efficiency = steps.efficiency;
+  s.decode_context = steps.flops.decode_context;
   const auto step = [&](int64_t batch, int64_t context) {
-    const ForwardFlops per_token = context == s.decode_context
-                                       ? at_decode_context
-                                       : forward_flops_per_token(m, tensors, double(context));
-    return decode_step(m, w, device, in, s.efficiency, batch, context, per_token);
+    return steps.decode(placed, batch, context);
   };
-  const auto fill = [&](int64_t sequences) {
-    return prefill(m, w, device, in, s.efficiency, sequences, in.prompt_tokens, in_prompt);
-  };
+  const auto fill = [&](int64_t sequences) { return steps.prefill(placed, sequences); };
   s.decode = step(in.batch, s.decode_context);
   s.prefill_request = fill(1);
   s.prefill_batch = fill(in.batch);

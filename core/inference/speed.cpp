@@ -12,16 +12,7 @@ double component(const WeightsSize& w, Component c) {
   return w.bytes_by_component[static_cast<size_t>(c)];
 }
 
-// Distinct experts a batch touches in one MoE layer, with tokens routed independently and
-// uniformly: E (1 - (1 - k/E)^B).
-double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
-  if (!m.is_moe()) return 1.0;
-  const double k = double(m.moe.experts_per_token);
-  const double e = double(m.moe.num_experts);
-  return 1.0 - std::pow(1.0 - k / e, double(batch));
-}
-
-// Weight bytes one decode step streams: every matrix a token passes through (the token
+// Weight bytes one forward step streams: every matrix a token passes through (the token
 // embedding is a row lookup unless the head reuses it), the experts the batch touches, not the
 // image encoder, the MTP module, or an encoder-decoder's encoder side (run once per request).
 double streamed_weight_bytes(const ModelSpec& m, const WeightsSize& w, int64_t batch) {
@@ -42,6 +33,19 @@ double layers_where(const ModelSpec& m, bool encoder) {
                               [&](const LayerSpec& l) { return l.encoder == encoder; }));
 }
 
+// How much longer a prefill chunk's matmuls take on a CPU when routed experts get few rows each:
+// the experts' share of the weights a token reads runs at rows / expert_min_tokens of the rate.
+double expert_slowdown(const ModelSpec& m, const WeightsSize& w, const Efficiency& e,
+                       double tokens_per_chunk) {
+  if (e.expert_min_tokens <= 0 || !m.is_moe()) return 1.0;
+  const double share_per_token = double(m.moe.experts_per_token) / double(m.moe.num_experts);
+  const double rows = tokens_per_chunk * share_per_token;
+  const double rate = std::min(1.0, rows / e.expert_min_tokens);
+  const double share =
+      component(w, Component::experts) * share_per_token / streamed_weight_bytes(m, w, 1);
+  return (1.0 - share) + share / rate;
+}
+
 // Two all-reduces of the hidden state per layer (Megatron-LM tensor parallelism, Shoeybi et al.
 // 2019 section 3): a ring moves 2 (tp - 1) / tp of the message over each link.
 double allreduce_seconds(const ModelSpec& m, const Efficiency& e, int64_t tp, double tokens) {
@@ -60,6 +64,13 @@ double devices_in_step(const InferenceInput& in, const Efficiency& e) {
 }
 
 }  // namespace
+
+double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
+  if (!m.is_moe()) return 1.0;
+  const double k = double(m.moe.experts_per_token);
+  const double e = double(m.moe.num_experts);
+  return 1.0 - std::pow(1.0 - k / e, double(batch));
+}
 
 StepCost decode_step(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec& device,
                      const InferenceInput& in, const Efficiency& e, int64_t batch, int64_t context,
@@ -94,7 +105,9 @@ StepCost prefill(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec
       encoder ? w.encoder_bytes : streamed_weight_bytes(m, w, int64_t(tokens_per_chunk));
   s.bytes = chunks * weights / split;
   s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
-  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
+  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) *
+                                             expert_slowdown(m, w, e, tokens_per_chunk)
+                                       : 0;
   s.fixed_s = chunks * layers_where(m, encoder) * e.prefill_layer_overhead_s;
   s.allreduce_s = chunks * allreduce_seconds(m, e, in.tp, tokens_per_chunk);
   return s;

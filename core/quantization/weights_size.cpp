@@ -12,6 +12,11 @@ void add(WeightsSize& size, double& params, const TensorSpec& t, double bytes) {
   if (t.component == Component::mtp) return;
   size.bytes += bytes;
   params += double(t.params());
+  if (t.component == Component::vision || t.layer < 0) return;
+  const auto layer = size_t(t.layer);
+  if (layer >= size.layer_bytes.size()) return;
+  size.layer_bytes[layer] += bytes;
+  if (t.component == Component::experts) size.layer_expert_bytes[layer] += bytes;
 }
 
 }  // namespace
@@ -21,6 +26,8 @@ WeightsSizer::WeightsSizer(const ModelSpec& model, const std::vector<TensorSpec>
 
 WeightsSize WeightsSizer::operator()(const WeightFormat& format) const {
   WeightsSize size;
+  size.layer_bytes.assign(size_t(model_.num_layers), 0.0);
+  size.layer_expert_bytes.assign(size_t(model_.num_layers), 0.0);
   double params = 0;
   if (format.scheme == WeightScheme::gguf) {
     const std::vector<GgmlType> types =

@@ -151,14 +151,43 @@ Json model_json(const Scenario& scenario, const ModelResult& model) {
 
 }  // namespace
 
-Json accelerator_to_json(const AcceleratorSpec& a) {
-  Json peaks = Json::object();
+namespace {
+
+Json peaks_json(const std::array<std::optional<double>, kPrecisionNames.size()>& peaks) {
+  Json out = Json::object();
   for (size_t i = 0; i < kPrecisionNames.size(); ++i) {
-    if (a.dense_flops_per_s[i]) peaks[std::string(kPrecisionNames[i])] = *a.dense_flops_per_s[i];
+    if (peaks[i]) out[std::string(kPrecisionNames[i])] = *peaks[i];
   }
+  return out;
+}
+
+Json host_to_json(const HostSpec& h, const HostLink& link) {
+  Json out = {
+      {"id", h.id},
+      {"name", h.name},
+      {"vendor", h.vendor},
+      {"category", h.category},
+      {"cores", h.cores},
+      {"sockets", h.sockets},
+      {"memory_type", h.memory_type},
+      {"memory_mt_per_s", h.memory_mt_per_s},
+      {"memory_bus_width_bits", h.memory_bus_width_bits},
+      {"memory_bytes", h.memory_bytes},
+      {"memory_bandwidth_bytes_per_s", h.memory_bandwidth_bytes_per_s},
+      {"dense_flops_per_s", peaks_json(h.dense_flops_per_s)},
+      {"host_link", {{"id", link.id}, {"name", link.name}, {"bytes_per_s", link.bytes_per_s}}}};
+  if (!h.source.empty()) out["source"] = h.source;
+  return out;
+}
+
+}  // namespace
+
+Json accelerator_to_json(const AcceleratorSpec& a) {
+  const Json peaks = peaks_json(a.dense_flops_per_s);
   Json out = {{"id", a.id},
               {"name", a.name},
               {"vendor", a.vendor},
+              {"category", a.category},
               {"memory_bytes", a.memory_bytes},
               {"memory_bandwidth_bytes_per_s", a.memory_bandwidth_bytes_per_s},
               {"dense_flops_per_s", peaks},
@@ -207,6 +236,9 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
               {"warnings", warnings},
               {"explain", explain},
               {"references", references}};
+  if (scenario.hardware.host) {
+    out["hardware"]["host"] = host_to_json(*scenario.hardware.host, *scenario.hardware.host_link);
+  }
   if (result.training)
     out["training"] = training_result_to_json(*scenario.training, *result.training);
   if (result.inference) {

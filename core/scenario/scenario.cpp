@@ -78,49 +78,129 @@ ModelChoice parse_model(const Json& value, const Catalog& catalog) {
   return choice;
 }
 
+// A catalog CPU (data/cpus) read from its entry, with a scenario's overrides on top.
+HostSpec catalog_host(const Catalog& catalog, const std::string& id, const Json& overrides,
+                      const std::string& field) {
+  const Json merged = merge_host_overrides(*catalog.find_entry("cpus", id), overrides);
+  HostSpec host = parse_host(FieldReader(merged, field));
+  if (!overrides.empty()) host.name += " (modified)";
+  return host;
+}
+
+void warn_memory_assumed(const HostSpec& host, const std::string& field, Warnings& warnings) {
+  if (host.memory_given) return;
+  warnings.push_back({field + ".memory_bytes",
+                      "not given: " + host.name +
+                          "'s maximum supported memory is assumed; give the RAM installed"});
+}
+
+// "hardware.accelerator" is an accelerator or CPU preset id, an object with the device's figures
+// ("category": "cpu" for a CPU), or {"preset": id, ...overrides}.
 AcceleratorSpec parse_accelerator_choice(const Json& value, const Catalog& catalog,
-                                         const std::string& field) {
-  const auto preset = [&](const std::string& id, const std::string& where) {
-    const AcceleratorSpec* spec = catalog.find_accelerator(id);
-    if (spec == nullptr) {
-      throw InputError(where,
-                       "must be an accelerator preset id (list them with `llm-sizer presets`)",
-                       "\"" + id + "\"");
-    }
-    return *spec;
+                                         const std::string& field, Warnings& warnings) {
+  const auto unknown = [&](const std::string& id, const std::string& where) {
+    throw InputError(where,
+                     "must be an accelerator or CPU preset id (list them with `llm-sizer presets`)",
+                     "\"" + id + "\"");
   };
-  if (value.is_string()) return preset(value.get<std::string>(), field);
+  const auto cpu = [&](const HostSpec& host) {
+    warn_memory_assumed(host, field, warnings);
+    return cpu_device(host);
+  };
+  if (value.is_string()) {
+    const std::string id = value.get<std::string>();
+    if (const AcceleratorSpec* spec = catalog.find_accelerator(id)) return *spec;
+    if (catalog.find_cpu(id)) return cpu(catalog_host(catalog, id, Json::object(), field));
+    unknown(id, field);
+  }
   const FieldReader r(value, field);
-  if (!r.has("preset")) return parse_accelerator(r);
+  if (!r.has("preset")) {
+    if (r.optional_string("category").value_or("") == "cpu") return cpu(parse_host(r));
+    return parse_accelerator(r);
+  }
   // A preset with some figures replaced: read the preset's own entry with the overrides on top.
   const std::string id = r.optional_string("preset").value_or("");
-  preset(id, r.field("preset"));
-  Json merged;
-  for (const auto& entry : catalog.listing["accelerators"]) {
-    if (entry.value("id", "") == id) merged = entry;
-  }
-  for (const auto& [key, override_value] : value.items()) {
-    if (key != "preset") merged[key] = override_value;
-  }
+  Json overrides = value;
+  overrides.erase("preset");
+  if (catalog.find_cpu(id)) return cpu(catalog_host(catalog, id, overrides, field));
+  const Json* entry = catalog.find_entry("accelerators", id);
+  if (entry == nullptr) unknown(id, r.field("preset"));
+  Json merged = *entry;
+  for (const auto& [key, override_value] : overrides.items()) merged[key] = override_value;
   merged.erase("id");
   AcceleratorSpec spec = parse_accelerator(FieldReader(merged, field));
   spec.name += " (modified)";
   return spec;
 }
 
-HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& normalized) {
+// "hardware.host": a CPU preset id, {"preset": id, ...overrides} (memory_bytes: the RAM
+// installed), or an object with the CPU's figures.
+HostSpec parse_host_choice(const Json& value, const Catalog& catalog, const std::string& field,
+                           Warnings& warnings) {
+  const auto preset = [&](const std::string& id, const std::string& where) {
+    if (!catalog.find_cpu(id)) {
+      throw InputError(where, "must be a CPU preset id (list them with `llm-sizer presets`)",
+                       "\"" + id + "\"");
+    }
+  };
+  HostSpec host;
+  if (value.is_string()) {
+    preset(value.get<std::string>(), field);
+    host = catalog_host(catalog, value.get<std::string>(), Json::object(), field);
+  } else {
+    const FieldReader r(value, field);
+    if (r.has("preset")) {
+      const std::string id = r.optional_string("preset").value_or("");
+      preset(id, r.field("preset"));
+      Json overrides = value;
+      overrides.erase("preset");
+      host = catalog_host(catalog, id, overrides, field);
+    } else {
+      host = parse_host(r);
+    }
+  }
+  warn_memory_assumed(host, field, warnings);
+  return host;
+}
+
+HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& normalized,
+                              Warnings& warnings) {
   const Json empty = Json::object();
   const FieldReader r(value ? *value : empty, "hardware");
-  r.reject_unknown({"accelerator", "count", "gpus_per_node", "intra_node", "inter_node",
+  r.reject_unknown({"accelerator", "count", "host", "gpus_per_node", "intra_node", "inter_node",
                     "intra_node_bytes_per_s", "inter_node_bytes_per_s"});
   HardwareChoice choice;
   const Json accelerator =
       r.has("accelerator") ? *r.find("accelerator") : Json(std::string(kDefaultAccelerator));
-  choice.accelerator = parse_accelerator_choice(accelerator, catalog, "hardware.accelerator");
+  choice.accelerator =
+      parse_accelerator_choice(accelerator, catalog, "hardware.accelerator", warnings);
   choice.count = r.int_or("count", 1, 1, 1'000'000);
   choice.cluster = parse_cluster(r, choice.accelerator, catalog);
   normalized = {{"accelerator", accelerator}, {"count", choice.count}};
   cluster_to_scenario(r, choice.cluster, normalized);
+  if (is_cpu(choice.accelerator) && choice.count != 1) {
+    throw InputError(r.field("count"), "must be 1 when the accelerator is a CPU",
+                     std::to_string(choice.count));
+  }
+  if (const Json* host = r.find("host")) {
+    if (is_cpu(choice.accelerator)) {
+      throw InputError(r.field("host"),
+                       "must be absent when the accelerator is itself a CPU (its RAM holds "
+                       "everything)",
+                       describe_value(*host));
+    }
+    if (choice.accelerator.unified_memory) {
+      throw InputError(r.field("host"),
+                       "must be absent for a unified-memory device: its CPU shares the same "
+                       "memory, and the GPU's part is limited to the working-set share",
+                       describe_value(*host));
+    }
+    choice.host = parse_host_choice(*host, catalog, r.field("host"), warnings);
+    choice.host_link =
+        resolve_host_link(choice.accelerator, *choice.host,
+                          catalog.listing.value("interconnects", Json::array()), r.field("host"));
+    normalized["host"] = *host;
+  }
   return choice;
 }
 
@@ -140,7 +220,7 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_pla
   scenario.warnings = scenario.model.parsed.warnings;
 
   Json hardware;
-  scenario.hardware = parse_hardware(root.find("hardware"), catalog, hardware);
+  scenario.hardware = parse_hardware(root.find("hardware"), catalog, hardware, scenario.warnings);
   scenario.normalized = {
       {"version", version}, {"model", *root.find("model")}, {"hardware", hardware}};
   if (const Json* training = root.find("training")) {
@@ -161,17 +241,18 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_pla
     scenario.normalized["planner"] = planner_input_to_json(*scenario.planner);
   }
   if (const Json* inference = root.find("inference")) {
-    scenario.inference =
-        parse_inference(*inference, scenario.model.parsed.spec, scenario.hardware.accelerator,
-                        scenario.hardware.count, catalog, scenario.warnings);
+    scenario.inference = parse_inference(
+        *inference, scenario.model.parsed.spec, scenario.hardware.accelerator,
+        scenario.hardware.count, scenario.hardware.host.has_value(), catalog, scenario.warnings);
     scenario.normalized["inference"] = inference_input_to_json(*scenario.inference);
   }
   if (const Json* quantization = root.find("quantization")) {
     const InferenceInput settings =
-        scenario.inference ? *scenario.inference
-                           : parse_inference(Json::object(), scenario.model.parsed.spec,
-                                             scenario.hardware.accelerator, scenario.hardware.count,
-                                             catalog, scenario.warnings);
+        scenario.inference
+            ? *scenario.inference
+            : parse_inference(Json::object(), scenario.model.parsed.spec,
+                              scenario.hardware.accelerator, scenario.hardware.count,
+                              scenario.hardware.host.has_value(), catalog, scenario.warnings);
     scenario.quantization = parse_quantization(*quantization, settings);
     scenario.normalized["quantization"] = quantization_input_to_json(*scenario.quantization);
     if (scenario.model.preset) {

@@ -8,6 +8,7 @@
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
 #include "hardware/cluster.hpp"
+#include "hardware/host.hpp"
 #include "inference/inference_input.hpp"
 #include "model/hf_config.hpp"
 #include "planner/planner.hpp"
@@ -26,9 +27,11 @@ struct ModelChoice {
 };
 
 struct HardwareChoice {
-  AcceleratorSpec accelerator;
+  AcceleratorSpec accelerator;  // a GPU or other accelerator, or a CPU as the only device
   int64_t count = 1;
   ClusterSpec cluster;  // nodes and links, for the training step time and the planner
+  std::optional<HostSpec> host;       // the CPU and RAM beside the accelerator, when given
+  std::optional<HostLink> host_link;  // with a host: the link between them
 };
 
 // A validated scenario: everything the estimate needs, with defaults applied.

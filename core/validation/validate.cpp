@@ -57,7 +57,26 @@ void compare(const ReferenceRow& row, const Catalog& catalog, RowOutcome& out) {
     throw InputError(field, e.allowed(), e.got());
   }
   label(out, result);
-  const double predicted = evaluate_metric(row.metric_path, result, row.location + ".metric_path");
+  double predicted = 0;
+  try {
+    predicted = evaluate_metric(row.metric_path, result, row.location + ".metric_path");
+  } catch (const InputError&) {
+    // A published setup the calculator finds too large gets no speed (nothing that does not fit
+    // is given one): the disagreement is stated instead of the row being called broken.
+    const Json* inference = result.contains("inference") ? &result["inference"] : nullptr;
+    if (!inference || !inference->contains("speed_unavailable") ||
+        (*inference)["speed_unavailable"] != "does_not_fit") {
+      throw;
+    }
+    const auto gb = [&](const char* key) {
+      return std::to_string(std::llround(inference->value(key, 0.0) / 1e9)) + " GB";
+    };
+    out.status = row.tolerance ? RowStatus::fail : RowStatus::not_compared;
+    out.message = "the calculator finds this setup does not fit (" + gb("memory_total_bytes") +
+                  " needed, " + gb("device_usable_bytes") +
+                  " usable per device), so it gives no speed";
+    return;
+  }
   const double published = *row.value * row.to_result_unit;
   out.predicted = predicted / row.to_result_unit;
   out.error = published != 0 ? predicted / published - 1

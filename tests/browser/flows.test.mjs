@@ -257,7 +257,7 @@ test('a view computes its own section only; the link keeps the sections of every
   const expected = cliEstimate(scenario);
   const card = await openPage(site.browser, `${site.url}embed.html${new URL(page.url()).hash}`, { viewport: { width: 480, height: 400 } });
   const stats = await card.page.$$eval('[data-path]', (nodes) => nodes.map((n) => [n.dataset.path, n.getAttribute('value')]));
-  assert.deepEqual(stats.map(([path]) => path), ['model.params_total', 'inference.fits', 'inference.decode_tokens_per_s',
+  assert.deepEqual(stats.map(([path]) => path), ['model.params_total', 'inference.placement.verdict', 'inference.decode_tokens_per_s',
     'inference.cost_per_million_tokens_usd', 'training.wall_days', 'training.cost_usd']);
   for (const [path, value] of stats) assert.equal(value, String(path.split('.').reduce((o, k) => o[k], expected)), path);
   assert.deepEqual(await card.page.$$eval('.stat-group h2', (n) => n.map((h) => h.textContent)), ['Inference · BF16', 'Training · 2.489B tokens']);

@@ -85,7 +85,7 @@ test('the card from another origin renders inline with the CLI\'s numbers', asyn
   const expected = cliEstimate(inference);
   assert.equal(serving.state, 'ready');
   assert.equal(serving.title, 'Llama 3 8B');
-  for (const path of ['model.params_total', 'inference.fits', 'inference.decode_tokens_per_s']) {
+  for (const path of ['model.params_total', 'inference.placement.verdict', 'inference.decode_tokens_per_s']) {
     assert.equal(serving.numbers[path], String(path.split('.').reduce((n, k) => n[k], expected)), path);
   }
   assert.match(serving.texts['inference.decode_tokens_per_s'], /tokens\/s$/);

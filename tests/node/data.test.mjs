@@ -23,6 +23,7 @@ for (const name of readdirSync(join(dataDir, 'schema'))) ajv.addSchema(read(`sch
 const catalog = {
   'models.schema.json': jsonFiles('models'),
   'accelerators.schema.json': jsonFiles('accelerators'),
+  'cpus.schema.json': jsonFiles('cpus'),
   'interconnects.schema.json': ['interconnects.json'],
   'cloud-prices.schema.json': ['cloud-prices.json'],
   'quant-quality.schema.json': ['quant-quality.json'],
@@ -44,7 +45,7 @@ test('every data file matches its schema', () => {
 test('no data file is left without a schema', () => {
   const covered = new Set(Object.values(catalog).flat());
   const all = [...readdirSync(dataDir).filter((n) => n.endsWith('.json')),
-    ...jsonFiles('models'), ...jsonFiles('accelerators'), ...jsonFiles('measurements'),
+    ...jsonFiles('models'), ...jsonFiles('accelerators'), ...jsonFiles('cpus'), ...jsonFiles('measurements'),
     ...jsonFiles('calibration')];
   for (const file of all) assert.ok(covered.has(file), `${file} has no schema`);
 });
@@ -82,5 +83,28 @@ test('a calibration file is named after the catalog accelerator it measured', ()
       assert.equal(file, `calibration/${entry.id}.json`);
       assert.ok(accelerators.has(entry.id), `${file}: unknown accelerator ${entry.id}`);
     }
+  }
+});
+
+test('CPU ids are not accelerator ids (a CPU can be the only device)', () => {
+  const accelerators = new Set(jsonFiles('accelerators').flatMap((f) => read(f).map((a) => a.id)));
+  for (const cpu of jsonFiles('cpus').flatMap(read)) assert.ok(!accelerators.has(cpu.id), cpu.id);
+});
+
+test('CPU figures agree with their own parts', () => {
+  const links = new Map(read('interconnects.json').map((link) => [link.id, link]));
+  for (const cpu of jsonFiles('cpus').flatMap(read)) {
+    assert.equal(links.get(cpu.pcie_link)?.kind, 'host', `${cpu.id}: ${cpu.pcie_link} is not a host link`);
+    // Bandwidth is the bus width times the transfer rate (DDR: one 8-byte word per 64-bit channel per transfer).
+    const bandwidth = (cpu.memory_bus_width_bits / 8) * cpu.memory_mt_per_s * 1e6;
+    assert.ok(Math.abs(bandwidth / cpu.memory_bandwidth_bytes_per_s - 1) < 0.005, `${cpu.id}: bandwidth`);
+    if (cpu.memory_type.startsWith('DDR')) assert.equal(cpu.memory_bus_width_bits, 64 * cpu.memory_channels, `${cpu.id}: channels`);
+    if (cpu.boost_clock_hz) assert.ok(cpu.boost_clock_hz >= cpu.base_clock_hz, `${cpu.id}: boost below base`);
+    const peaks = cpu.dense_flops_per_s;
+    // Per core and cycle: INT8 dot products do 4x the FP32 FMA work on every x86 core since AVX-VNNI.
+    assert.ok(peaks.int8 >= 2 * peaks.fp32 && peaks.bf16 >= peaks.fp32 && peaks.fp16 >= peaks.fp32, `${cpu.id}: peak ratios`);
+    const perCore = peaks.fp32 / cpu.cores / cpu.base_clock_hz;
+    assert.ok(perCore >= 8 && perCore <= 64.1, `${cpu.id}: ${perCore} FP32 FLOP per core per cycle`);
+    assert.equal(Boolean(cpu.matrix_flops_per_s), cpu.isa.includes('amx'), `${cpu.id}: matrix peaks without AMX`);
   }
 });

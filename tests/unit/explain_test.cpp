@@ -134,3 +134,37 @@ TEST_CASE("every planner explanation evaluates to its number") {
     check_explanations(result, training.dump());
   }
 }
+
+TEST_CASE("every offload explanation evaluates to its number") {
+  // Layers and experts on a host, vLLM's streamed offload, a CPU as the only device (with the
+  // slower prefill of routed experts), and both ways of not fitting.
+  const auto host = [](const std::string& gpu, const std::string& cpu, double gib) {
+    return llm_sizer::Json{{"accelerator", gpu},
+                           {"host", {{"preset", cpu}, {"memory_bytes", gib * 1073741824.0}}}};
+  };
+  const llm_sizer::Json gguf = {{"runtime", "llama.cpp"}, {"weights", "q4_k_m"}};
+  const std::vector<llm_sizer::Json> scenarios = {
+      {{"model", "llama-3-70b"},
+       {"hardware", host("rtx-4090", "ryzen-9-7950x", 64)},
+       {"inference", gguf}},
+      {{"model", "deepseek-v3"},
+       {"hardware", host("rtx-4090", "epyc-9654", 512)},
+       {"inference", gguf}},
+      {{"model", "qwen3-30b-a3b"},
+       {"hardware", {{"accelerator", "ryzen-9-7950x"}}},
+       {"inference", gguf}},
+      {{"model", "llama-3-8b"},
+       {"hardware", host("rtx-4090", "ryzen-9-7950x", 64)},
+       {"inference",
+        {{"runtime", "vllm"}, {"weights", "fp16"}, {"cpu_offload_bytes", 4294967296.0}}}},
+      {{"model", "llama-3-70b"},
+       {"hardware", host("rtx-4090", "ryzen-9-7950x", 16)},
+       {"inference", gguf}},
+      {{"model", "llama-3-70b"}, {"hardware", {{"accelerator", "rtx-4090"}}}, {"inference", gguf}},
+  };
+  for (const auto& scenario : scenarios) {
+    const auto result = llm_sizer::test::run(scenario);
+    CHECK(result["explain"].contains("inference.host_bytes"));
+    check_explanations(result, scenario.dump());
+  }
+}

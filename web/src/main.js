@@ -77,12 +77,13 @@ const app = {
     if (path.startsWith('model.')) {
       return effectiveModelConfig(describeModel(app.scenario, app.catalog))[path.slice('model.'.length)];
     }
-    if (path.startsWith('hardware.accelerator.')) {
+    const device = /^hardware\.(accelerator|host)\.(.+)$/.exec(path);
+    if (device) {
       // The figure the core used; while the core refuses the input, the figure typed.
-      const rest = path.slice('hardware.accelerator.'.length);
-      const chosen = app.scenario.hardware?.accelerator;
+      const [, key, rest] = device;
+      const chosen = app.scenario.hardware?.[key];
       const own = app.error && chosen && typeof chosen === 'object' ? getPath(chosen, rest) : undefined;
-      return own ?? getPath(app.result?.hardware?.accelerator, rest);
+      return own ?? getPath(app.result?.hardware?.[key], rest);
     }
     return getPath(app.scenario, path) ?? getPath(app.result?.scenario, path);
   },

@@ -11,6 +11,7 @@ const rules = [
   [/^training\.(cost_usd|energy_kwh|energy_cost_usd)$/, 'cost-energy', 'training-runs'],
   [/^(training\.(step_breakdown\.|step_time_estimated_s$|mfu_estimated$|hfu_estimated$|tokens_per_s$)|plans\.)/, 'communication', 'training-throughput'],
   [/^training\./, 'flops', 'training-runs'],
+  [/^inference\.(host_bytes$|placement\.|best_placement|speed_by_gpu_layers|decode_step\.host_|decode_step\.crossing)/, 'offload', 'offload-decode'],
   [/^inference\.kv_/, 'kv-cache', 'inference-memory'],
   [/^(inference\.weights_|quantization\.)/, 'quantized-sizes', 'quantized-sizes'],
   [/^inference\.(memory_|per_device\.|activation_bytes$|overhead_bytes$|device_usable_bytes$|runtime\.|fits$|max_)/, 'runtime-memory', 'inference-memory'],

@@ -37,8 +37,20 @@ const inferenceInputs = {
   heading: 'inputs.inference',
   primary: ['weights', 'kv_cache', 'runtime', 'batch', 'context_tokens', 'prompt_tokens', 'output_tokens', 'tp'],
   questions: ['target_requests_per_s', 'min_tokens_per_s_per_user', 'price_per_gpu_hour_usd'],
-  tuning: ['memory_efficiency', 'compute_efficiency', 'layer_overhead_s'],
+  tuning: ['gpu_layers', 'offload_experts', 'cpu_offload_bytes', 'memory_efficiency', 'compute_efficiency', 'layer_overhead_s'],
 };
+
+// The inference block's key figures: where it runs (with offload: the layers on the GPU and the
+// host memory), its speed and its cost.
+function inferenceHeadline(ctx) {
+  const placement = ctx.result.inference.placement;
+  const offloaded = placement?.verdict === 'fits_with_offload';
+  return present(ctx, [
+    ['inference.placement.verdict', 'headline.placement'],
+    ...(offloaded ? [['inference.placement.gpu_layers', 'headline.gpu_layers'], ['inference.host_bytes', 'headline.host_bytes']] : []),
+    ['inference.decode_tokens_per_s', 'headline.decode'],
+    ['inference.cost_per_million_tokens_usd', 'headline.cost_per_million']]);
+}
 
 const trainingQuestions = ['target_days', 'price_per_gpu_hour_usd', 'discount', 'electricity_usd_per_kwh'];
 // The training fields a plan is made of: the planner chooses them, so its form leaves them out.
@@ -103,8 +115,7 @@ export const flows = [
     section: 'inference',
     inputs: inferenceInputs,
     available: (result) => Boolean(result.inference),
-    headline: (ctx) => present(ctx, [['inference.fits', 'headline.fits'], ['inference.decode_tokens_per_s', 'headline.decode'],
-      ['inference.cost_per_million_tokens_usd', 'headline.cost_per_million']]),
+    headline: inferenceHeadline,
     caption: ({ result, catalog }) => catalog?.choices.inference.weights.find((w) => w.id === result.scenario.inference.weights)?.name
       ?? result.scenario.inference.weights,
     load: () => import('./inference.js'),

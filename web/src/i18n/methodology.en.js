@@ -25,6 +25,7 @@ export default {
     train: 'Llama 3 8B, training on 8 H100 SXM',
     serve: 'Llama 3 8B on an H100 SXM, vLLM',
     local: 'Llama 3 8B Q4_K_M on an RTX 4090, llama.cpp',
+    offload: 'Llama 3 70B Q4_K_M on an RTX 4090 with a Ryzen 9 7950X and its RAM, llama.cpp',
     apple: 'Llama 3 8B Q4_K_M on an M3 Max, llama.cpp',
   },
   sections: [
@@ -247,8 +248,29 @@ export default {
     {
       id: 'offload',
       title: 'Offload to host memory',
-      pending: true,
-      equation: [], assumes: [], constants: [], not_modelled: [], sources: [], validation: [],
+      equation: [
+        'decode step = GPU part (its layers’ bytes / (GPU bandwidth × efficiency)) + host part (host bytes / (host bandwidth × host_memory_efficiency)) + layers × per-layer costs + crossings × crossing cost',
+        'host bandwidth = channels × 8 bytes × MT/s (per socket) ;  CPU prefill = FLOPs / (vector peak × host_compute_efficiency)',
+        'vLLM cpu_offload_gb: the offloaded bytes cross the host link every forward pass',
+      ],
+      assumes: [
+        'llama.cpp runs the GPU and CPU parts of a step in turn; -ngl N puts the last N layers on the GPU (each layer’s KV cache beside it), --override-tensor exps=CPU keeps routed experts in RAM.',
+        'Without gpu_layers, as many layers as fit go to the GPU (llama.cpp’s fit); a setup that fits nowhere gets no speed at all.',
+        'For prefill chunks of 32 tokens or more llama.cpp copies host weights to the GPU over the link.',
+      ],
+      constants: [
+        { label: 'Host streaming efficiency', path: 'inference.assumptions.host_memory_efficiency', scenario: 'offload', source: 'fitted to data/measurements/offload-speed.json (desktop DDR 0.62, soldered LPDDR 0.42, many-channel servers 0.47)' },
+        { label: 'Host matmul efficiency', path: 'inference.assumptions.host_compute_efficiency', scenario: 'offload', source: 'fitted to the CPU prefill rows of data/measurements/offload-speed.json' },
+        { label: 'Host per-layer cost (s)', path: 'inference.assumptions.host_layer_overhead_s', scenario: 'offload', source: 'fitted to the CPU-only decode rows' },
+        { label: 'GPU/CPU hand-over (s)', path: 'inference.assumptions.crossing_s', scenario: 'offload', source: 'fitted to the partial-offload rows (llama.cpp -ngl sweeps)' },
+        { label: 'Host link efficiency', path: 'inference.assumptions.link_efficiency', scenario: 'offload', source: 'weights copied for prefill chunks (pageable host memory)' },
+      ],
+      not_modelled: ['NUMA placement across sockets (a second socket adds cores and RAM, not bandwidth); disk (mmap) reads when RAM is short.'],
+      sources: [
+        ['llama.cpp: -ngl, --override-tensor and ggml_backend_sched', 'https://github.com/ggml-org/llama.cpp/blob/master/tools/main/README.md'],
+        ['vLLM engine arguments: cpu_offload_gb', 'https://docs.vllm.ai/en/latest/configuration/engine_args.html'],
+      ],
+      validation: ['offload-decode', 'offload-prefill'],
     },
     {
       id: 'communication',

@@ -21,6 +21,7 @@ export default {
     train: 'Llama 3 8B，在 8 块 H100 SXM 上训练',
     serve: 'Llama 3 8B，单块 H100 SXM，vLLM',
     local: 'Llama 3 8B Q4_K_M，RTX 4090，llama.cpp',
+    offload: 'Llama 3 70B Q4_K_M，RTX 4090 加 Ryzen 9 7950X 及其内存，llama.cpp',
     apple: 'Llama 3 8B Q4_K_M，M3 Max，llama.cpp',
   },
   sections: [
@@ -243,8 +244,29 @@ export default {
     {
       id: 'offload',
       title: '卸载到主机内存',
-      pending: true,
-      equation: [], assumes: [], constants: [], not_modelled: [], sources: [], validation: [],
+      equation: [
+        '解码一步 = GPU 部分（其层的字节 / (GPU 带宽 × 效率)）+ 主机部分（主机字节 / (主机带宽 × host_memory_efficiency)）+ 层数 × 每层开销 + 交接次数 × 交接开销',
+        '主机带宽 = 通道数 × 8 字节 × MT/s（每个插槽）；CPU 预填充 = FLOPs / (向量峰值 × host_compute_efficiency)',
+        'vLLM cpu_offload_gb：卸载的字节在每次前向传播时都经主机链路传输',
+      ],
+      assumes: [
+        'llama.cpp 依次运行一步中的 GPU 与 CPU 部分；-ngl N 把最后 N 层放在 GPU 上（每层的 KV 缓存随层放置），--override-tensor exps=CPU 把路由专家留在内存中。',
+        '未给定 gpu_layers 时，放得下多少层就放多少层到 GPU（llama.cpp 的 fit）；哪里都放不下的配置不给出任何速度。',
+        '预填充块达到 32 个词元或更多时，llama.cpp 会经链路把主机上的权重复制到 GPU。',
+      ],
+      constants: [
+        { label: '主机读取效率', path: 'inference.assumptions.host_memory_efficiency', scenario: 'offload', source: '对 data/measurements/offload-speed.json 拟合（台式机 DDR 0.62，板载 LPDDR 0.42，多通道服务器 0.47）' },
+        { label: '主机矩阵乘效率', path: 'inference.assumptions.host_compute_efficiency', scenario: 'offload', source: '对 data/measurements/offload-speed.json 中 CPU 预填充的行拟合' },
+        { label: '主机每层开销（秒）', path: 'inference.assumptions.host_layer_overhead_s', scenario: 'offload', source: '对纯 CPU 解码的行拟合' },
+        { label: 'GPU/CPU 交接（秒）', path: 'inference.assumptions.crossing_s', scenario: 'offload', source: '对部分卸载的行拟合（llama.cpp -ngl 扫描）' },
+        { label: '主机链路效率', path: 'inference.assumptions.link_efficiency', scenario: 'offload', source: '预填充块复制权重（可分页主机内存）' },
+      ],
+      not_modelled: ['跨插槽的 NUMA 放置（第二个插槽增加核心与内存，但不增加带宽）；内存不足时从磁盘（mmap）读取。'],
+      sources: [
+        ['llama.cpp：-ngl、--override-tensor 与 ggml_backend_sched', 'https://github.com/ggml-org/llama.cpp/blob/master/tools/main/README.md'],
+        ['vLLM 引擎参数：cpu_offload_gb', 'https://docs.vllm.ai/en/latest/configuration/engine_args.html'],
+      ],
+      validation: ['offload-decode', 'offload-prefill'],
     },
     {
       id: 'communication',

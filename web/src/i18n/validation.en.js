@@ -55,5 +55,7 @@ export default {
     'category.quantization-quality': 'Quantization quality (shown, not predicted)',
     'category.training-memory': 'Training memory',
     'category.training-throughput': 'Training throughput (MFU)',
+    'category.offload-decode': 'Offload and CPU decode',
+    'category.offload-prefill': 'Offload and CPU prefill',
   },
 };

@@ -55,5 +55,7 @@ export default {
     'category.quantization-quality': '量化质量（仅展示，不预测）',
     'category.training-memory': '训练显存',
     'category.training-throughput': '训练吞吐（MFU）',
+    'category.offload-decode': '卸载与 CPU 解码',
+    'category.offload-prefill': '卸载与 CPU 预填充',
   },
 };
