@@ -1,6 +1,11 @@
 #include "estimate.hpp"
 
+#include "answer_text.hpp"
+
+#include "error.hpp"
+#include "json_text.hpp"
 #include "model/param_explain.hpp"
+#include "scenario/finite_check.hpp"
 #include "scenario/result_json.hpp"
 #include "training/training_explain.hpp"
 
@@ -45,7 +50,13 @@ Result estimate(const Scenario& scenario) {
 
 Json estimate_json(const Json& input, const Catalog& catalog) {
   const Scenario scenario = parse_scenario(input, catalog);
-  return result_to_json(scenario, estimate(scenario));
+  Json result = result_to_json(scenario, estimate(scenario));
+  check_finite(result);
+  return result;
+}
+
+std::string estimate_text(std::string_view scenario_text, const Catalog& catalog) {
+  return answer_text([&] { return estimate_json(parse_json_text(scenario_text), catalog); });
 }
 
 }  // namespace llm_sizer

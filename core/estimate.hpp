@@ -1,6 +1,8 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -31,8 +33,11 @@ struct Result {
 // The core: a validated scenario in, every number the calculator shows out. Pure.
 Result estimate(const Scenario& scenario);
 
-// Scenario JSON in, result JSON out: what the CLI prints and the WASM API returns.
-// Throws InputError for invalid input.
+// Scenario JSON in, result JSON out: what the CLI prints and the WASM API returns. Every number
+// in it is finite. Throws InputError for invalid input.
 Json estimate_json(const Json& input, const Catalog& catalog);
+
+// Scenario text in, compact result text out, or the {"error": ...} value (answer_text.hpp).
+std::string estimate_text(std::string_view scenario_text, const Catalog& catalog);
 
 }  // namespace llm_sizer

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test suite: Catch2 through CTest (the CPU twin's kernel checks included), the node
-# tests of the CLI, the WASM module and the kernel bench, and the browser tests in Debian's
-# Chromium. Builds gpu-bench where nvcc exists. Exits non-zero on any failure.
+# tests of the CLI, the WASM module and the kernel bench, the browser tests in Debian's Chromium,
+# then the sanitized build of the suites and the CLI with a bounded fuzzing run
+# (scripts/sanitize.sh; FUZZ_SECONDS per fuzz target, 45 by default). Builds gpu-bench where nvcc
+# exists. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -17,3 +19,4 @@ fi
 ctest --test-dir build/native --output-on-failure --parallel "$(nproc)"
 node --test tests/node/*.test.mjs
 node --test --test-concurrency=1 tests/browser/*.test.mjs
+scripts/sanitize.sh

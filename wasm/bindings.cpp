@@ -1,4 +1,6 @@
-// The embind boundary: JSON text in, JSON text out (boundary.hpp turns errors into values).
+// The embind boundary: JSON text in, JSON text out (boundary.hpp and estimate_text turn errors into
+// {"error": {...}} values, JS Errors in core_api.mjs), so no C++ exception or JS exception crosses
+// the boundary.
 #include <emscripten/bind.h>
 
 #include <string>
@@ -11,23 +13,19 @@
 
 namespace {
 
+using llm_sizer::answer_text;
 using llm_sizer::wasm::catalog;
-using llm_sizer::wasm::guarded;
 
 std::string estimate(const std::string& scenario_json) {
-  return guarded([&] {
-    return llm_sizer::estimate_json(llm_sizer::parse_json_text(scenario_json), catalog()).dump();
-  });
+  return llm_sizer::estimate_text(scenario_json, catalog());
 }
 
 std::string plan(const std::string& scenario_json) {
-  return guarded([&] {
-    return llm_sizer::plan_json(llm_sizer::parse_json_text(scenario_json), catalog()).dump();
-  });
+  return llm_sizer::plan_text(scenario_json, catalog());
 }
 
 std::string presets() {
-  return guarded([] { return llm_sizer::presets_json(catalog()).dump(); });
+  return answer_text([] { return llm_sizer::presets_json(catalog()); });
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.hpp"
 #include "error.hpp"
+#include "limits.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -48,7 +49,7 @@ Link catalog_link(const Catalog& catalog, const std::string& id, const std::stri
 Link read_link(const FieldReader& r, std::string_view key, const std::string& fallback_id,
                const Catalog& catalog) {
   const std::string bandwidth_key = std::string(key) + "_bytes_per_s";
-  const auto bandwidth = r.optional_number(bandwidth_key, kPositive);
+  const auto bandwidth = r.optional_number(bandwidth_key, limits::kGivenLinkBytesPerS);
   const auto id = r.optional_string(key);
   Link link = catalog_link(catalog, id.value_or(fallback_id), r.field(key), bandwidth.has_value());
   if (bandwidth) link.bytes_per_s = *bandwidth;
@@ -60,7 +61,7 @@ Link read_link(const FieldReader& r, std::string_view key, const std::string& fa
 ClusterSpec parse_cluster(const FieldReader& r, const AcceleratorSpec& accelerator,
                           const Catalog& catalog) {
   ClusterSpec c;
-  c.gpus_per_node = r.int_or("gpus_per_node", ClusterDefaults::gpus_per_node, 1, 1'000'000);
+  c.gpus_per_node = r.int_or("gpus_per_node", ClusterDefaults::gpus_per_node, limits::kDevices);
   // The host link: the accelerator's catalogued one when it has a bandwidth.
   std::string host = std::string(ClusterDefaults::host_link);
   if (const Json* entry = find_interconnect(catalog, accelerator.host_link)) {

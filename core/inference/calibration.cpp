@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "error.hpp"
+#include "limits.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -27,13 +28,13 @@ DeviceCalibration parse_calibration(const FieldReader& r, const std::string& fil
   c.accelerator = r.optional_string("id").value_or("");
   c.file = file;
   c.source = r.optional_string("source").value_or("");
-  c.memory_efficiency = r.optional_number("memory_efficiency", kFraction);
-  c.layer_overhead_s = r.optional_number("layer_overhead_s", kNonNegative);
+  c.memory_efficiency = r.optional_number("memory_efficiency", limits::kEfficiency);
+  c.layer_overhead_s = r.optional_number("layer_overhead_s", limits::kLayerOverheadS);
   if (const Json* factors = r.find("weight_only_memory_factor")) {
     const FieldReader f(*factors, r.field("weight_only_memory_factor"));
     f.reject_unknown({"int8", "int4"});
-    c.int8_memory_factor = f.optional_number("int8", kPositive);
-    c.int4_memory_factor = f.optional_number("int4", kPositive);
+    c.int8_memory_factor = f.optional_number("int8", limits::kMemoryFactor);
+    c.int4_memory_factor = f.optional_number("int4", limits::kMemoryFactor);
     // The product is a share of the datasheet bandwidth, so it cannot exceed 1.
     const double streaming = c.memory_efficiency.value_or(1.0);
     for (const auto& [key, factor] :
@@ -55,7 +56,7 @@ DeviceCalibration parse_calibration(const FieldReader& r, const std::string& fil
                          describe_value(value));
       }
       c.compute_efficiency[size_t(it - kPrecisionNames.begin())] =
-          peaks.optional_number(key, kFraction);
+          peaks.optional_number(key, limits::kEfficiency);
     }
   }
   return c;

@@ -3,8 +3,10 @@
 #include <algorithm>
 
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/config_aliases.hpp"
 #include "model/families.hpp"
+#include "model/model_size.hpp"
 #include "model/readers/readers.hpp"
 
 namespace llm_sizer {
@@ -55,7 +57,7 @@ void read_decoder(const FieldReader& r, const FamilyTraits& family, ModelSpec& m
   } else {
     read_moe(r, family, m);
   }
-  m.mtp_layers = r.int_or("num_nextn_predict_layers", 0, 0, 16);
+  m.mtp_layers = r.int_or("num_nextn_predict_layers", 0, limits::kPredictionLayers);
 
   const auto attention = read_attention_pattern(r, family, m);
   const auto ffn = read_ffn_pattern(r, family, m);
@@ -119,6 +121,7 @@ ParsedModel parse_hf_config(const Json& input, const std::string& path) {
     read_encoder_model(r, *family, m);
   }
   read_vision(outer, parsed);
+  check_model_size(m, path);
   return parsed;
 }
 

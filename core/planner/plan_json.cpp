@@ -1,9 +1,12 @@
 #include "planner/plan_json.hpp"
 
+#include "answer_text.hpp"
 #include "explain/explanation.hpp"
+#include "json_text.hpp"
 #include "model/param_count.hpp"
 #include "planner/planner.hpp"
 #include "planner/step_json.hpp"
+#include "scenario/finite_check.hpp"
 #include "scenario/result_json.hpp"
 #include "scenario/scenario.hpp"
 
@@ -100,25 +103,31 @@ Json plan_json(const Json& input, const Catalog& catalog) {
   for (const auto key : kPlanFields) normalized["training"].erase(std::string(key));
   normalized["training"].erase("global_batch_tokens");
   normalized["planner"] = planner_input_to_json(options);
-  return {{"result_version", kResultVersion},
-          {"scenario", normalized},
-          {"model", {{"params_total", params.total}, {"params_active", params.active}}},
-          {"hardware",
-           {{"accelerator", accelerator_to_json(hw.accelerator)},
-            {"count", hw.count},
-            {"cluster", cluster_to_json(hw.cluster)}}},
-          {"global_batch_tokens", planner.global_batch_tokens()},
-          {"seq_len", settings.seq_len},
-          {"compute_efficiency", planner.efficiency().compute},
-          {"search",
-           {{"candidates", found.candidates},
-            {"evaluated", found.evaluated},
-            {"fitting", found.fitting}}},
-          {"plans", plans},
-          {"scaling", scaling},
-          {"warnings", warnings_json(warnings)},
-          {"explain", explanations_json(explanations, references)},
-          {"references", references}};
+  Json result = {{"result_version", kResultVersion},
+                 {"scenario", normalized},
+                 {"model", {{"params_total", params.total}, {"params_active", params.active}}},
+                 {"hardware",
+                  {{"accelerator", accelerator_to_json(hw.accelerator)},
+                   {"count", hw.count},
+                   {"cluster", cluster_to_json(hw.cluster)}}},
+                 {"global_batch_tokens", planner.global_batch_tokens()},
+                 {"seq_len", settings.seq_len},
+                 {"compute_efficiency", planner.efficiency().compute},
+                 {"search",
+                  {{"candidates", found.candidates},
+                   {"evaluated", found.evaluated},
+                   {"fitting", found.fitting}}},
+                 {"plans", plans},
+                 {"scaling", scaling},
+                 {"warnings", warnings_json(warnings)},
+                 {"explain", explanations_json(explanations, references)},
+                 {"references", references}};
+  check_finite(result);
+  return result;
+}
+
+std::string plan_text(std::string_view scenario_text, const Catalog& catalog) {
+  return answer_text([&] { return plan_json(parse_json_text(scenario_text), catalog); });
 }
 
 }  // namespace llm_sizer

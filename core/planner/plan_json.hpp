@@ -1,5 +1,8 @@
 #pragma once
 
+#include <string>
+#include <string_view>
+
 #include "catalog/catalog.hpp"
 #include "field_reader.hpp"
 
@@ -11,6 +14,11 @@ namespace llm_sizer {
 // curve (scaling[]); how many plans were searched. The training section's settings (model
 // precision, optimizer, sequence, global batch, ...) apply; its plan fields and mfu are ignored.
 // Throws InputError.
+// Every number in it is finite.
 Json plan_json(const Json& input, const Catalog& catalog);
+
+// Scenario text in, compact plan text out, or the {"error": ...} value (answer_text.hpp): what
+// the WASM plan() returns and `llm-sizer batch --plan` prints.
+std::string plan_text(std::string_view scenario_text, const Catalog& catalog);
 
 }  // namespace llm_sizer

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "error.hpp"
+#include "limits.hpp"
 #include "training/compute.hpp"
 #include "training/memory.hpp"
 
@@ -43,10 +44,11 @@ PlannerInput parse_planner(const Json* section, int64_t gpu_count) {
     p.scaling_gpus = r.int_list("scaling_gpus");
     const bool bad_size = p.scaling_gpus.size() > kMaxScalingPoints;
     const bool bad_value = std::any_of(p.scaling_gpus.begin(), p.scaling_gpus.end(),
-                                       [](int64_t n) { return n < 1 || n > 1'000'000; });
+                                       [](int64_t n) { return !limits::kDevices.contains(n); });
     if (bad_size || bad_value) {
       throw InputError(r.field("scaling_gpus"),
-                       "must be a list of at most 32 GPU counts, each in [1, 1000000]",
+                       "must be a list of at most " + std::to_string(kMaxScalingPoints) +
+                           " GPU counts, each in [1, " + std::to_string(limits::kDevices.max) + "]",
                        describe_value(*r.find("scaling_gpus")));
     }
   } else {

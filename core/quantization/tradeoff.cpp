@@ -110,32 +110,26 @@ std::vector<TradeoffOption> quantization_tradeoff(
 Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
   Json list = Json::array();
   for (const auto& o : options) {
-    Json item = {
-        {"format", o.format},
-        {"name", o.name},
-        {"weights_bytes", o.weights_bytes},
-        {"bits_per_weight", o.bits_per_weight},
-        {"fits", o.fits},
-        {"placement", o.placement},
-        {"runtime_supported", o.runtime_supported},
-        {"native", o.native},
-        {"decode_tokens_per_s", o.decode_tokens_per_s ? Json(*o.decode_tokens_per_s) : Json()},
-        {"prefill_tokens_per_s", o.prefill_tokens_per_s ? Json(*o.prefill_tokens_per_s) : Json()},
-        {"quality", Json()},
-        {"quality_source", "unknown"},
-        {"quality_loss_pct", Json()},
-        {"quality_kld", Json()},
-        {"pareto", o.pareto}};
+    Json item = {{"format", o.format},
+                 {"name", o.name},
+                 {"weights_bytes", o.weights_bytes},
+                 {"bits_per_weight", o.bits_per_weight},
+                 {"fits", o.fits},
+                 {"placement", o.placement},
+                 {"runtime_supported", o.runtime_supported},
+                 {"native", o.native},
+                 {"quality_source", "unknown"},
+                 {"pareto", o.pareto}};
+    // What cannot be known is absent, as everywhere in the result (README, Result).
+    if (o.decode_tokens_per_s) item["decode_tokens_per_s"] = *o.decode_tokens_per_s;
+    if (o.prefill_tokens_per_s) item["prefill_tokens_per_s"] = *o.prefill_tokens_per_s;
     if (const auto& q = o.quality) {
-      item["quality"] = {{"id", q->id},
-                         {"metric", q->metric},
-                         {"value", q->value},
-                         {"baseline", q->baseline ? Json(*q->baseline) : Json()},
-                         {"dataset", q->dataset.empty() ? Json() : Json(q->dataset)},
-                         {"context", q->context ? Json(*q->context) : Json()},
-                         {"imatrix", q->imatrix},
-                         {"source", q->source},
-                         {"url", q->url}};
+      Json figure = {{"id", q->id},           {"metric", q->metric}, {"value", q->value},
+                     {"imatrix", q->imatrix}, {"source", q->source}, {"url", q->url}};
+      if (q->baseline) figure["baseline"] = *q->baseline;
+      if (!q->dataset.empty()) figure["dataset"] = q->dataset;
+      if (q->context) figure["context"] = *q->context;
+      item["quality"] = std::move(figure);
       item["quality_source"] = q->source;
       item["quality_loss_pct"] = q->ppl_increase_pct;
       if (q->kld) item["quality_kld"] = *q->kld;
@@ -168,7 +162,8 @@ QuantizationInput parse_quantization(const Json& section, const InferenceInput& 
   r.reject_unknown({"formats"});
   QuantizationInput input;
   input.settings = settings;
-  input.formats = r.string_list("formats");
+  // At most as many entries as there are formats: each one is a full sizing and speed estimate.
+  input.formats = r.string_list("formats", weight_format_ids().size());
   for (const auto& id : input.formats) parse_weight_format(id, r.field("formats"));
   if (!r.has("formats")) input.formats = weight_format_ids();
   return input;

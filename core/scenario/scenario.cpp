@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/config_aliases.hpp"
 #include "model/param_count.hpp"
 #include "training/training_json.hpp"
@@ -174,7 +175,7 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
       r.has("accelerator") ? *r.find("accelerator") : Json(std::string(kDefaultAccelerator));
   choice.accelerator =
       parse_accelerator_choice(accelerator, catalog, "hardware.accelerator", warnings);
-  choice.count = r.int_or("count", 1, 1, 1'000'000);
+  choice.count = r.int_or("count", 1, limits::kDevices);
   choice.cluster = parse_cluster(r, choice.accelerator, catalog);
   normalized = {{"accelerator", accelerator}, {"count", choice.count}};
   cluster_to_scenario(r, choice.cluster, normalized);

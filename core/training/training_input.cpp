@@ -7,6 +7,7 @@
 
 #include "catalog/gpu_price.hpp"
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/tensors.hpp"
 #include "training/lora.hpp"
 
@@ -63,7 +64,7 @@ std::string describe_int(int64_t value) {
 void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_count,
                        TrainingInput& in) {
   ParallelPlan& plan = in.plan;
-  plan.tp = r.int_or("tp", 1, 1, 1'000'000);
+  plan.tp = r.int_or("tp", 1, limits::kDevices);
   if (m.num_heads % plan.tp != 0) {
     throw InputError(r.field("tp"),
                      "must divide the model's " + std::to_string(m.num_heads) + " attention heads",
@@ -71,14 +72,14 @@ void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_cou
   }
   // Stages may be uneven (Llama 3 405B: 126 layers on 16 stages); each needs a layer.
   const auto layers = static_cast<int64_t>(m.layers.size());
-  plan.pp = r.int_or("pp", 1, 1, 1'000'000);
+  plan.pp = r.int_or("pp", 1, limits::kDevices);
   if (plan.pp > layers) {
     throw InputError(r.field("pp"),
                      "must be at most the model's " + std::to_string(layers) +
                          " layers (every pipeline stage holds at least one)",
                      describe_int(plan.pp));
   }
-  plan.cp = r.int_or("cp", 1, 1, 1'000'000);
+  plan.cp = r.int_or("cp", 1, limits::kDevices);
   if (in.seq_len % plan.cp != 0) {
     throw InputError(r.field("cp"),
                      "must divide training.seq_len (" + std::to_string(in.seq_len) +
@@ -86,7 +87,7 @@ void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_cou
                      describe_int(plan.cp));
   }
   const int64_t model_parallel = plan.tp * plan.pp * plan.cp;
-  if (const auto dp = r.optional_int("dp", 1)) {
+  if (const auto dp = r.optional_int("dp", limits::kDevices)) {
     if (*dp * model_parallel != gpu_count) {
       throw InputError(r.field("dp"),
                        "must make tp x pp x cp x dp equal hardware.count (" +
@@ -109,7 +110,7 @@ void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_cou
     }
     plan.dp = gpu_count / model_parallel;
   }
-  plan.ep = r.int_or("ep", 1, 1, 1'000'000);
+  plan.ep = r.int_or("ep", 1, limits::kDevices);
   if (plan.ep > 1 && !m.is_moe()) {
     throw InputError(r.field("ep"), "must be 1 for a dense model (it has no routed experts)",
                      describe_int(plan.ep));
@@ -139,7 +140,7 @@ void parse_schedule(const FieldReader& r, const ModelSpec& m, ParallelPlan& plan
                      "\"interleaved\" with pp " + std::to_string(plan.pp));
   }
   const auto layers = static_cast<int64_t>(m.layers.size());
-  plan.virtual_stages = r.int_or("virtual_stages", 2, 2, 1'000'000);
+  plan.virtual_stages = r.int_or("virtual_stages", 2, limits::kVirtualStages);
   if (plan.pp * plan.virtual_stages > layers) {
     throw InputError(r.field("virtual_stages"),
                      "must keep pp x virtual_stages at most the model's " + std::to_string(layers) +
@@ -150,10 +151,11 @@ void parse_schedule(const FieldReader& r, const ModelSpec& m, ParallelPlan& plan
 
 void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
   ParallelPlan& plan = in.plan;
-  plan.micro_batch = r.int_or("micro_batch", 1, 1, 1'000'000);
+  plan.micro_batch = r.int_or("micro_batch", 1, limits::kSequences);
   const double per_accumulation_step =
       double(plan.micro_batch) * double(in.seq_len) * double(plan.dp);
-  std::optional<double> global = r.optional_number("global_batch_tokens", kPositive);
+  std::optional<double> global =
+      r.optional_number("global_batch_tokens", limits::kGlobalBatchTokens);
   const bool given = global.has_value();
   if (!given) {
     // One default batch for every plan, the planner's or the scenario's (TrainingDefaults): a
@@ -173,7 +175,7 @@ void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
   if (*global < per_accumulation_step) {
     throw InputError(r.field("global_batch_tokens"),
                      "must be at least micro_batch x seq_len x dp = " +
-                         std::to_string(int64_t(per_accumulation_step)) + " tokens",
+                         describe_number(per_accumulation_step) + " tokens",
                      describe_value(*r.find("global_batch_tokens")));
   }
   plan.grad_accumulation = std::llround(*global / per_accumulation_step);
@@ -182,7 +184,7 @@ void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
                         "not a multiple of micro_batch x seq_len x dp; using " +
                             std::to_string(plan.grad_accumulation) +
                             " accumulation steps, a global batch of " +
-                            std::to_string(int64_t(in.global_batch_tokens())) + " tokens"});
+                            describe_number(in.global_batch_tokens()) + " tokens"});
   }
 }
 
@@ -190,7 +192,7 @@ int64_t parse_seq_len(const FieldReader& r, const ModelSpec& m, Warnings& warnin
   const int64_t context = m.max_position_embeddings;
   const int64_t default_seq =
       context > 0 ? std::min(TrainingDefaults::seq_len, context) : TrainingDefaults::seq_len;
-  const int64_t seq_len = r.int_or("seq_len", default_seq, 1, 100'000'000);
+  const int64_t seq_len = r.int_or("seq_len", default_seq, limits::kSequenceTokens);
   if (context > 0 && seq_len > context) {
     warnings.push_back({r.field("seq_len"), "longer than the model's max_position_embeddings (" +
                                                 std::to_string(context) + ")"});
@@ -244,9 +246,9 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
     }
     return;
   }
-  in.lora_rank = r.int_or("lora_rank", TrainingDefaults::lora_rank, 1, 1'000'000);
+  in.lora_rank = r.int_or("lora_rank", TrainingDefaults::lora_rank, limits::kLoraRank);
   if (r.has("lora_modules")) {
-    in.lora_modules = r.string_list("lora_modules");
+    in.lora_modules = r.string_list("lora_modules", kLoraModuleNames.size());
     const std::string allowed =
         "must be a non-empty list of distinct names from q, k, v, o, gate, up, down";
     if (in.lora_modules.empty()) throw InputError(r.field("lora_modules"), allowed, "[]");
@@ -281,7 +283,7 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
 
 void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const Catalog& catalog,
                  TrainingInput& in, Warnings& warnings) {
-  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", kNonNegative);
+  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
   if (in.price_per_gpu_hour_usd) {
     in.price_source = {{"kind", "scenario"}};
   } else if (const auto price = catalog_gpu_price(catalog, accelerator.id)) {
@@ -294,9 +296,8 @@ void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const
                             "; give one to get training.cost_usd"});
   }
   in.discount = r.number_or("discount", 0, NumberRange{0, 1, false, true});
-  in.pue = r.number_or("pue", TrainingDefaults::pue,
-                       NumberRange{1, std::numeric_limits<double>::infinity(), false, false});
-  in.electricity_usd_per_kwh = r.optional_number("electricity_usd_per_kwh", kNonNegative);
+  in.pue = r.number_or("pue", TrainingDefaults::pue, limits::kPue);
+  in.electricity_usd_per_kwh = r.optional_number("electricity_usd_per_kwh", limits::kUsdPerKwh);
   if (!accelerator.tdp_w) {
     warnings.push_back({"hardware.accelerator",
                         accelerator.name + " has no TDP in the catalog; training.energy_kwh is "
@@ -372,8 +373,13 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
                           in.parameter_efficient()
                               ? TrainingDefaults::finetune_tokens
                               : TrainingDefaults::chinchilla_tokens_per_param * params_active,
-                          kPositive);
-  in.mfu = r.optional_number("mfu", kFraction);
+                          limits::kTrainingTokens);
+  in.mfu = r.optional_number("mfu", limits::kMfu);
+  if (in.mfu && *in.mfu > TrainingDefaults::suspicious_mfu) {
+    warnings.push_back({r.field("mfu"),
+                        "above every published run (MegaScale reached 0.55, Jiang "
+                        "et al. 2024); check the value"});
+  }
   parse_precision_and_optimizer(r, accelerator, in);
   in.seq_len = parse_seq_len(r, model, warnings);
   parse_parallelism(r, model, gpu_count, in);
@@ -385,16 +391,16 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
   in.dropout = r.bool_or("dropout", false);
   in.overlap_dp_comm = r.bool_or("overlap_dp_comm", true);
   in.causal_attention_flops = r.bool_or("causal_attention_flops", false);
-  in.compute_efficiency = r.optional_number("compute_efficiency", kFraction);
-  in.goodput = r.number_or("goodput", TrainingDefaults::goodput, kFraction);
+  in.compute_efficiency = r.optional_number("compute_efficiency", limits::kEfficiency);
+  in.goodput = r.number_or("goodput", TrainingDefaults::goodput, limits::kGoodput);
   parse_lora(r, model, in, warnings);
-  in.target_days = r.optional_number("target_days", kPositive);
-  in.margin = r.number_or("margin", 0, kNonNegative);
+  in.target_days = r.optional_number("target_days", limits::kDays);
+  in.margin = r.number_or("margin", 0, limits::kMargin);
   in.compute_budget_flops =
-      r.number_or("compute_budget_flops", 6 * params_active * in.tokens, kPositive);
+      r.number_or("compute_budget_flops", 6 * params_active * in.tokens, limits::kFlops);
   parse_money(r, accelerator, catalog, in, warnings);
-  in.cuda_context_bytes =
-      r.number_or("cuda_context_bytes", TrainingDefaults::cuda_context_bytes, kNonNegative);
+  in.cuda_context_bytes = r.number_or("cuda_context_bytes", TrainingDefaults::cuda_context_bytes,
+                                      limits::kOverheadBytes);
   in.fragmentation =
       r.number_or("fragmentation", TrainingDefaults::fragmentation, NumberRange{0, 1, false, true});
   return in;

@@ -49,6 +49,8 @@ struct ParallelPlan {
 
 // The documented defaults of the training section (README, "Training"). One set for everything.
 struct TrainingDefaults {
+  // Above every published run (MegaScale's 55.2%, Jiang et al. 2024): allowed, with a warning.
+  static constexpr double suspicious_mfu = 0.7;
   // The global batch when the scenario gives none (rounded to whole accumulation steps of a
   // given plan; the planner's plans round theirs): 2^22
   // tokens, Llama 2's "4M tokens" (Touvron et al. 2023, section 2.2), or one sequence per 8 GPUs

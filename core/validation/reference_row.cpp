@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "error.hpp"
+#include "limits.hpp"
 #include "validation/published_units.hpp"
 
 namespace llm_sizer {
@@ -60,7 +61,7 @@ ReferenceRow parse_reference_row(const Json& json, const std::string& location) 
     row.unit = *r.optional_string("unit");
     row.to_result_unit = published_unit_factor(row.unit, r.field("unit"));
   }
-  row.value = r.optional_number("value", NumberRange{});
+  row.value = r.optional_number("value", limits::kPublishedFigure);
   if (!r.has("scenario")) {
     row.not_compared = required_string(r, "not_compared", "why the figure is not compared");
     return row;
@@ -70,7 +71,7 @@ ReferenceRow parse_reference_row(const Json& json, const std::string& location) 
   row.metric_path = required_string(r, "metric_path", "the result field compared with");
   if (!row.value) throw InputError(r.field("value"), "is required: the published figure", "");
   if (row.unit.empty()) throw InputError(r.field("unit"), "is required: the published unit", "");
-  row.tolerance = r.optional_number("tolerance", kNonNegative);
+  row.tolerance = r.optional_number("tolerance", limits::kTolerance);
   return row;
 }
 

@@ -26,7 +26,7 @@ test('a link with fields the core refuses opens the rest and names what it left 
   await assertShowsCliResult(page, kept);
   const notice = await page.textContent('#notice');
   assert.match(notice, /inference\.offload_layers: not a field this version knows/);
-  assert.match(notice, /hardware\.count: must be an integer in \[1, 1000000\]; got 0/);
+  assert.match(notice, /hardware\.count: must be an integer in \[1, 1000000\] \(Llama 3 405B[^)]*\); got 0/);
   assert.ok(await page.isHidden('#result-error'));
   assert.deepEqual(await tabs(page), allTabs);
   assert.equal(await page.inputValue('#accelerator'), 'rtx-4090');

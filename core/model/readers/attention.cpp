@@ -1,19 +1,20 @@
 #include <algorithm>
 
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/config_aliases.hpp"
 #include "model/readers/readers.hpp"
 
 namespace llm_sizer {
 
 void read_attention_heads(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
-  m.num_heads = r.positive_int(pick_alias(r, "num_attention_heads"));
+  m.num_heads = r.required_int(pick_alias(r, "num_attention_heads"), limits::kHeads);
   std::string_view kv_key = pick_alias(r, "num_key_value_heads");
   if (family.shape == "falcon") {
     // FalconConfig: the new decoder architecture reads num_kv_heads; otherwise multi_query (the
     // default) means one shared KV head.
     if (r.bool_or("new_decoder_architecture", false)) {
-      m.num_kv_heads = r.optional_int(kv_key, 1).value_or(m.num_heads);
+      m.num_kv_heads = r.optional_int(kv_key, limits::kHeads).value_or(m.num_heads);
     } else {
       m.num_kv_heads = r.bool_or("multi_query", true) ? 1 : m.num_heads;
     }
@@ -25,20 +26,20 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
     // ChatGLMConfig: multi_query_attention with multi_query_group_num KV groups.
     kv_key = "multi_query_group_num";
     m.num_kv_heads = r.bool_or("multi_query_attention", false)
-                         ? r.positive_int("multi_query_group_num")
+                         ? r.required_int("multi_query_group_num", limits::kHeads)
                          : m.num_heads;
   } else if (const Json* attn = r.find("attn_config");
              attn != nullptr && (family.shape == "dbrx" || family.shape == "mpt")) {
     // DbrxAttentionConfig / MPT's attn_config: kv_n_heads key/value heads (all heads if absent).
     const FieldReader nested(*attn, r.field("attn_config"));
-    m.num_kv_heads = nested.optional_int("kv_n_heads", 1).value_or(m.num_heads);
+    m.num_kv_heads = nested.optional_int("kv_n_heads", limits::kHeads).value_or(m.num_heads);
     if (m.num_heads % m.num_kv_heads != 0) {
       throw InputError(nested.field("kv_n_heads"),
                        "must divide n_heads (" + std::to_string(m.num_heads) + ")",
                        std::to_string(m.num_kv_heads));
     }
   } else {
-    m.num_kv_heads = r.optional_int(kv_key, 1).value_or(m.num_heads);
+    m.num_kv_heads = r.optional_int(kv_key, limits::kHeads).value_or(m.num_heads);
   }
   if (m.num_heads % m.num_kv_heads != 0) {
     throw InputError(r.field(kv_key),
@@ -47,7 +48,7 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
   }
   // ChatGLM and Qwen (V1) name the head width kv_channels.
   const std::string_view head_key = r.has("head_dim") ? "head_dim" : "kv_channels";
-  if (auto head_dim = r.optional_int(head_key, 1)) {
+  if (auto head_dim = r.optional_int(head_key, limits::kHeadDim)) {
     m.head_dim = *head_dim;
   } else if (m.hidden_size % m.num_heads == 0) {
     m.head_dim = m.hidden_size / m.num_heads;
@@ -62,11 +63,11 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
 void read_latent_attention(const FieldReader& r, ModelSpec& m) {
   if (!r.has("kv_lora_rank")) return;
   MlaSpec mla;
-  mla.kv_lora_rank = r.positive_int("kv_lora_rank");
-  mla.q_lora_rank = r.optional_int("q_lora_rank", 1).value_or(0);
-  mla.qk_rope_head_dim = r.positive_int("qk_rope_head_dim");
-  mla.qk_nope_head_dim = r.positive_int("qk_nope_head_dim");
-  mla.v_head_dim = r.positive_int("v_head_dim");
+  mla.kv_lora_rank = r.required_int("kv_lora_rank", limits::kWidth);
+  mla.q_lora_rank = r.optional_int("q_lora_rank", limits::kWidth).value_or(0);
+  mla.qk_rope_head_dim = r.required_int("qk_rope_head_dim", limits::kHeadDim);
+  mla.qk_nope_head_dim = r.required_int("qk_nope_head_dim", limits::kHeadDim);
+  mla.v_head_dim = r.required_int("v_head_dim", limits::kHeadDim);
   // Attention itself runs with per-head keys of width nope + rope (DeepSeek-V2 eq. 17).
   m.head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
   m.num_kv_heads = m.num_heads;
@@ -98,7 +99,7 @@ void read_window_pattern(const FieldReader& r, int64_t fallback,
                          std::vector<AttentionKind>& kinds) {
   const Json* pattern = r.find("sliding_window_pattern");
   if (pattern == nullptr || !pattern->is_string()) {
-    local_except_every(r.int_or("sliding_window_pattern", fallback, 1), kinds);
+    local_except_every(r.int_or("sliding_window_pattern", fallback, limits::kLayerStep), kinds);
     return;
   }
   const std::string letters = pattern->get<std::string>();
@@ -118,7 +119,7 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
                                                   ModelSpec& m) {
   const auto layers = static_cast<size_t>(m.num_layers);
   const bool sliding_enabled = r.bool_or("use_sliding_window", true);
-  m.sliding_window = sliding_enabled ? r.int_or("sliding_window", 0, 0) : 0;
+  m.sliding_window = sliding_enabled ? r.int_or("sliding_window", 0, limits::kPositionsOrNone) : 0;
   std::vector<AttentionKind> kinds(layers, AttentionKind::full);
   const std::string_view type = family.model_type;
 
@@ -141,14 +142,15 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
   } else if (family.shape == "llama4" && r.has("attention_chunk_size")) {
     // Llama 4: RoPE layers attend within chunks of attention_chunk_size tokens; every fourth
     // layer (no_rope_layers = 0) is global. A chunk caps the KV cache like a window does.
-    m.sliding_window = r.positive_int("attention_chunk_size");
+    m.sliding_window = r.required_int("attention_chunk_size", limits::kPositions);
     auto rope_layers = r.int_list("no_rope_layers");
     for (size_t i = 0; i < layers; ++i) {
       const bool uses_rope = i < rope_layers.size() ? rope_layers[i] != 0 : (i + 1) % 4 != 0;
       if (uses_rope) kinds[i] = AttentionKind::sliding;
     }
   } else if (family.shape == "qwen3_next") {
-    const int64_t interval = r.int_or("full_attention_interval", 4, 1);  // 3 linear : 1 full
+    const int64_t interval =
+        r.int_or("full_attention_interval", 4, limits::kLayerStep);  // 3 linear : 1 full
     for (size_t i = 0; i < layers; ++i) {
       if ((static_cast<int64_t>(i) + 1) % interval != 0) kinds[i] = AttentionKind::linear;
     }
@@ -157,7 +159,7 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
   } else if (family.shape == "jamba") {
     // JambaConfig: attention in layers with i % attn_layer_period == attn_layer_offset, Mamba
     // elsewhere (Lieber et al. 2024, section 2: 1 attention layer in 8).
-    const int64_t period = r.int_or("attn_layer_period", 8, 1);
+    const int64_t period = r.int_or("attn_layer_period", 8, limits::kLayerStep);
     const int64_t offset = r.int_or("attn_layer_offset", 4, 0, period - 1);
     for (size_t i = 0; i < layers; ++i) {
       if (static_cast<int64_t>(i) % period != offset) kinds[i] = AttentionKind::state_space;
@@ -175,7 +177,8 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
     }
   } else if (m.sliding_window > 0) {
     // Mistral 7B: every layer is local. Qwen2: layers from max_window_layers on.
-    const int64_t first = r.has("max_window_layers") ? r.int_or("max_window_layers", 0, 0) : 0;
+    const int64_t first =
+        r.has("max_window_layers") ? r.int_or("max_window_layers", 0, limits::kLayerCount) : 0;
     for (size_t i = static_cast<size_t>(std::min<int64_t>(first, m.num_layers)); i < layers; ++i) {
       kinds[i] = AttentionKind::sliding;
     }
@@ -193,11 +196,11 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
 
 void read_linear_attention(const FieldReader& r, ModelSpec& m) {
   LinearAttentionSpec& la = m.linear_attention;
-  la.num_key_heads = r.positive_int("linear_num_key_heads");
-  la.num_value_heads = r.positive_int("linear_num_value_heads");
-  la.key_head_dim = r.positive_int("linear_key_head_dim");
-  la.value_head_dim = r.positive_int("linear_value_head_dim");
-  la.conv_kernel = r.positive_int("linear_conv_kernel_dim");
+  la.num_key_heads = r.required_int("linear_num_key_heads", limits::kHeads);
+  la.num_value_heads = r.required_int("linear_num_value_heads", limits::kHeads);
+  la.key_head_dim = r.required_int("linear_key_head_dim", limits::kHeadDim);
+  la.value_head_dim = r.required_int("linear_value_head_dim", limits::kHeadDim);
+  la.conv_kernel = r.required_int("linear_conv_kernel_dim", limits::kConvKernel);
 }
 
 }  // namespace llm_sizer

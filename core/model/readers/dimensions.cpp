@@ -1,4 +1,5 @@
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/config_aliases.hpp"
 #include "model/readers/readers.hpp"
 
@@ -20,17 +21,17 @@ int64_t read_mlp_width(const FieldReader& r, const FamilyTraits& family, const M
     const Json* ffn = r.find("ffn_config");
     if (ffn == nullptr) throw InputError(r.field("ffn_config"), "is required for dbrx", "");
     key = "ffn_config";
-    return FieldReader(*ffn, r.field("ffn_config")).positive_int("ffn_hidden_size");
+    return FieldReader(*ffn, r.field("ffn_config")).required_int("ffn_hidden_size", limits::kWidth);
   }
   if (is_shape(family, "mpt")) {
     key = "expansion_ratio";
-    return r.int_or(key, 4, 1, 64) * m.hidden_size;
+    return r.int_or(key, 4, limits::kWidthRatio) * m.hidden_size;
   }
   key = is_shape(family, "llama4") ? "intermediate_size_mlp"
         : is_shape(family, "opt")  ? "ffn_dim"
                                    : pick_alias(r, "intermediate_size");
   const int64_t fallback = m.gated_mlp ? 0 : 4 * m.hidden_size;
-  const int64_t width = r.optional_int(key, 1).value_or(fallback);
+  const int64_t width = r.optional_int(key, limits::kWidth).value_or(fallback);
   if (is_shape(family, "qwen")) {
     // QWenMLP: w1 and w2 are each intermediate_size / 2 wide.
     if (width % 2 != 0) {
@@ -114,10 +115,12 @@ void read_norms(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) 
 }  // namespace
 
 void read_dimensions(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
-  m.hidden_size = r.positive_int(pick_alias(r, "hidden_size"));
-  m.num_layers = r.positive_int(pick_alias(r, "num_hidden_layers"));
-  m.vocab_size = r.positive_int(is_shape(family, "chatglm") ? "padded_vocab_size" : "vocab_size");
-  m.max_position_embeddings = r.int_or(pick_alias(r, "max_position_embeddings"), 0, 1);
+  m.hidden_size = r.required_int(pick_alias(r, "hidden_size"), limits::kWidth);
+  m.num_layers = r.required_int(pick_alias(r, "num_hidden_layers"), limits::kLayers);
+  m.vocab_size = r.required_int(is_shape(family, "chatglm") ? "padded_vocab_size" : "vocab_size",
+                                limits::kVocab);
+  m.max_position_embeddings =
+      r.int_or(pick_alias(r, "max_position_embeddings"), 0, limits::kPositions);
   if (is_shape(family, "mamba") || is_shape(family, "mamba2")) {
     m.num_heads = m.num_kv_heads = m.head_dim = 0;  // no attention layers
   } else {
@@ -138,10 +141,11 @@ void read_dimensions(const FieldReader& r, const FamilyTraits& family, ModelSpec
   if (family.learned_positions) {
     const std::string_view key = pick_alias(r, "max_position_embeddings");
     // OPTLearnedPositionalEmbedding keeps 2 rows more than max_position_embeddings.
-    m.learned_position_rows = r.positive_int(key) + (is_shape(family, "opt") ? 2 : 0);
+    m.learned_position_rows =
+        r.required_int(key, limits::kPositions) + (is_shape(family, "opt") ? 2 : 0);
   }
   if (is_shape(family, "opt")) {
-    const int64_t width = r.int_or("word_embed_proj_dim", m.hidden_size, 1);
+    const int64_t width = r.int_or("word_embed_proj_dim", m.hidden_size, limits::kWidth);
     if (width != m.hidden_size) m.embedding_width = width;
   }
   if (is_shape(family, "mllama")) {

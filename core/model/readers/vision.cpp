@@ -1,5 +1,6 @@
 // Image encoders counted with the language model (official totals include them).
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/readers/readers.hpp"
 
 namespace llm_sizer {
@@ -10,12 +11,12 @@ namespace {
 VisionSpec read_siglip(const FieldReader& v) {
   VisionSpec spec;
   spec.kind = VisionKind::siglip_gemma3;
-  spec.hidden_size = v.positive_int("hidden_size");
-  spec.intermediate_size = v.positive_int("intermediate_size");
-  spec.num_layers = v.positive_int("num_hidden_layers");
-  spec.patch_size = v.positive_int("patch_size");
-  spec.image_size = v.positive_int("image_size");
-  spec.num_channels = v.int_or("num_channels", 3, 1, 16);
+  spec.hidden_size = v.required_int("hidden_size", limits::kWidth);
+  spec.intermediate_size = v.required_int("intermediate_size", limits::kWidth);
+  spec.num_layers = v.required_int("num_hidden_layers", limits::kLayers);
+  spec.patch_size = v.required_int("patch_size", limits::kPatchPixels);
+  spec.image_size = v.required_int("image_size", limits::kImagePixels);
+  spec.num_channels = v.int_or("num_channels", 3, limits::kChannels);
   return spec;
 }
 
@@ -31,20 +32,22 @@ VisionSpec read_clip(const FieldReader& v) {
 VisionSpec read_qwen_vl(const FieldReader& v, bool v2_5, int64_t text_hidden) {
   VisionSpec spec;
   spec.kind = v2_5 ? VisionKind::qwen2_5_vl : VisionKind::qwen2_vl;
-  spec.num_layers = v.positive_int("depth");
+  spec.num_layers = v.required_int("depth", limits::kLayers);
   if (v2_5) {
-    spec.hidden_size = v.positive_int("hidden_size");
-    spec.intermediate_size = v.positive_int("intermediate_size");
-    spec.projector_width = v.int_or("out_hidden_size", text_hidden, 1);
+    spec.hidden_size = v.required_int("hidden_size", limits::kWidth);
+    spec.intermediate_size = v.required_int("intermediate_size", limits::kWidth);
+    spec.projector_width = v.int_or("out_hidden_size", text_hidden, limits::kWidth);
   } else {
-    spec.hidden_size = v.positive_int("embed_dim");
-    spec.intermediate_size = spec.hidden_size * v.int_or("mlp_ratio", 4, 1, 64);
-    spec.projector_width = v.int_or("hidden_size", text_hidden, 1);  // the merger's output
+    spec.hidden_size = v.required_int("embed_dim", limits::kWidth);
+    spec.intermediate_size = spec.hidden_size * v.int_or("mlp_ratio", 4, limits::kWidthRatio);
+    spec.projector_width =
+        v.int_or("hidden_size", text_hidden, limits::kWidth);  // the merger's output
   }
-  spec.patch_size = v.int_or("patch_size", 14, 1);
+  spec.patch_size = v.int_or("patch_size", 14, limits::kPatchPixels);
   spec.temporal_patch_size = v.int_or("temporal_patch_size", 2, 1, 16);
   spec.spatial_merge_size = v.int_or("spatial_merge_size", 2, 1, 16);
-  spec.num_channels = v.int_or(v.has("in_channels") ? "in_channels" : "in_chans", 3, 1, 16);
+  spec.num_channels =
+      v.int_or(v.has("in_channels") ? "in_channels" : "in_chans", 3, limits::kChannels);
   return spec;
 }
 
@@ -52,9 +55,9 @@ VisionSpec read_qwen_vl(const FieldReader& v, bool v2_5, int64_t text_hidden) {
 VisionSpec read_mllama(const FieldReader& v) {
   VisionSpec spec = read_siglip(v);
   spec.kind = VisionKind::mllama;
-  spec.global_layers = v.int_or("num_global_layers", 8, 0);
+  spec.global_layers = v.int_or("num_global_layers", 8, limits::kLayerCount);
   spec.max_num_tiles = v.int_or("max_num_tiles", 4, 1, 64);
-  spec.projector_input = v.positive_int("vision_output_dim");
+  spec.projector_input = v.required_int("vision_output_dim", limits::kWidth);
   const Json* ratios = v.find("supported_aspect_ratios");
   if (ratios == nullptr || !ratios->is_array() || ratios->empty()) {
     throw InputError(v.field("supported_aspect_ratios"), "must be a non-empty list of [w, h] pairs",
