@@ -1,6 +1,9 @@
 #include "estimate.hpp"
 
+#include "error.hpp"
+#include "json_text.hpp"
 #include "model/param_explain.hpp"
+#include "scenario/finite_check.hpp"
 #include "scenario/result_json.hpp"
 #include "training/training_explain.hpp"
 
@@ -38,7 +41,24 @@ Result estimate(const Scenario& scenario) {
 
 Json estimate_json(const Json& input, const Catalog& catalog) {
   const Scenario scenario = parse_scenario(input, catalog);
-  return result_to_json(scenario, estimate(scenario));
+  Json result = result_to_json(scenario, estimate(scenario));
+  check_finite(result);
+  return result;
+}
+
+Json error_json(const std::string& message, const std::string& field, const std::string& allowed,
+                const std::string& got) {
+  return {{"error", {{"message", message}, {"field", field}, {"allowed", allowed}, {"got", got}}}};
+}
+
+std::string estimate_text(std::string_view scenario_text, const Catalog& catalog) {
+  try {
+    return estimate_json(parse_json_text(scenario_text), catalog).dump();
+  } catch (const InputError& e) {
+    return error_json(e.what(), e.field(), e.allowed(), e.got()).dump();
+  } catch (const std::exception& e) {
+    return error_json("internal error: " + escape_for_message(e.what())).dump();
+  }
 }
 
 }  // namespace llm_sizer

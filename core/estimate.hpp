@@ -1,6 +1,8 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -31,8 +33,17 @@ struct Result {
 // The core: a validated scenario in, every number the calculator shows out. Pure.
 Result estimate(const Scenario& scenario);
 
-// Scenario JSON in, result JSON out: what the CLI prints and the WASM API returns.
-// Throws InputError for invalid input.
+// Scenario JSON in, result JSON out: what the CLI prints and the WASM API returns. Every number
+// in it is finite. Throws InputError for invalid input.
 Json estimate_json(const Json& input, const Catalog& catalog);
+
+// Scenario text in, compact result text out, or {"error": {message, field, allowed, got}} for bad
+// input (and "internal error: ..." for anything else). Never throws: the WASM module returns
+// exactly this, and `llm-sizer batch` prints it, so the two can be compared byte for byte.
+std::string estimate_text(std::string_view scenario_text, const Catalog& catalog);
+
+// The {"error": ...} value of estimate_text.
+Json error_json(const std::string& message, const std::string& field = "",
+                const std::string& allowed = "", const std::string& got = "");
 
 }  // namespace llm_sizer

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "error.hpp"
+#include "limits.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -25,15 +26,30 @@ std::string join(const std::vector<std::string_view>& items) {
   return joined;
 }
 
+// A whole number (4096 or 4096.0) within +-2^53, where every integer is exact as a double.
 std::optional<int64_t> as_integer(const Json& value) {
-  if (value.is_number_integer()) return value.get<int64_t>();
-  if (value.is_number_float()) {
+  if (value.is_number_unsigned()) {
+    const auto number = value.get<uint64_t>();
+    if (number <= uint64_t(kMaxExactInteger)) return int64_t(number);
+  } else if (value.is_number_integer()) {
+    const auto number = value.get<int64_t>();
+    if (number >= -kMaxExactInteger && number <= kMaxExactInteger) return number;
+  } else if (value.is_number_float()) {
     const double number = value.get<double>();
-    if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) < 9.0e15) {
+    if (std::floor(number) == number && std::fabs(number) <= double(kMaxExactInteger)) {
       return static_cast<int64_t>(number);
     }
   }
   return std::nullopt;
+}
+
+// The legacy reads (no reason given) keep their phrasing and are capped at 2^53 all the same.
+IntRange exact(int64_t min, int64_t max) {
+  return {std::max(min, -kMaxExactInteger), std::min(max, kMaxExactInteger)};
+}
+
+std::string with_reason(std::string rule, std::string_view reason) {
+  return reason.empty() ? rule : rule + " (" + std::string(reason) + ")";
 }
 
 }  // namespace
@@ -49,15 +65,29 @@ std::string NumberRange::describe() const {
   if (std::isinf(max) && min == 0.0) {
     return min_open ? "must be a positive number" : "must be a number >= 0";
   }
-  return "must be a number in " + std::string(min_open ? "(" : "[") + format_bound(min) + ", " +
-         format_bound(max) + (max_open ? ")" : "]");
+  return with_reason("must be a number in " + std::string(min_open ? "(" : "[") +
+                         format_bound(min) + ", " + format_bound(max) + (max_open ? ")" : "]"),
+                     reason);
+}
+
+std::string IntRange::describe() const {
+  if (reason.empty() && max >= kMaxExactInteger) {
+    return min == 1 ? "must be a positive integer" : "must be an integer >= " + std::to_string(min);
+  }
+  return with_reason(
+      "must be an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]", reason);
+}
+
+std::string describe_number(double value) {
+  if (std::floor(value) == value && std::fabs(value) < double(kMaxExactInteger)) {
+    return std::to_string(static_cast<int64_t>(value));
+  }
+  return format_bound(value);
 }
 
 std::string describe_value(const Json& value) {
-  std::string text = value.dump();
   constexpr size_t kMaxLength = 80;
-  if (text.size() > kMaxLength) text = text.substr(0, kMaxLength) + "...";
-  return text;
+  return shorten(value.dump(), kMaxLength);
 }
 
 FieldReader::FieldReader(const Json& object, std::string path)
@@ -78,30 +108,29 @@ const Json* FieldReader::find(std::string_view key) const {
 }
 
 int64_t FieldReader::positive_int(std::string_view key) const {
-  const Json* value = find(key);
-  if (value == nullptr) throw InputError(field(key), "is required (a positive integer)", "");
-  const auto integer = as_integer(*value);
-  if (!integer || *integer <= 0) {
-    throw InputError(field(key), "must be a positive integer", describe_value(*value));
+  return required_int(key, exact(1, kMaxExactInteger));
+}
+
+int64_t FieldReader::required_int(std::string_view key, IntRange range) const {
+  if (find(key) == nullptr) {
+    throw InputError(
+        field(key),
+        range.min == 1 ? "is required (a positive integer)" : "is required (an integer)", "");
   }
-  return *integer;
+  return *optional_int(key, range);
 }
 
 std::optional<int64_t> FieldReader::optional_int(std::string_view key, int64_t min,
                                                  int64_t max) const {
+  return optional_int(key, exact(min, max));
+}
+
+std::optional<int64_t> FieldReader::optional_int(std::string_view key, IntRange range) const {
   const Json* value = find(key);
   if (value == nullptr) return std::nullopt;
   const auto integer = as_integer(*value);
-  if (!integer || *integer < min || *integer > max) {
-    std::string allowed = "must be an integer";
-    if (min == 1 && max == std::numeric_limits<int64_t>::max()) {
-      allowed = "must be a positive integer";
-    } else if (max == std::numeric_limits<int64_t>::max()) {
-      allowed += " >= " + std::to_string(min);
-    } else {
-      allowed += " in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
-    }
-    throw InputError(field(key), allowed, describe_value(*value));
+  if (!integer || !range.contains(*integer)) {
+    throw InputError(field(key), range.describe(), describe_value(*value));
   }
   return integer;
 }
@@ -109,6 +138,10 @@ std::optional<int64_t> FieldReader::optional_int(std::string_view key, int64_t m
 int64_t FieldReader::int_or(std::string_view key, int64_t fallback, int64_t min,
                             int64_t max) const {
   return optional_int(key, min, max).value_or(fallback);
+}
+
+int64_t FieldReader::int_or(std::string_view key, int64_t fallback, IntRange range) const {
+  return optional_int(key, range).value_or(fallback);
 }
 
 std::optional<double> FieldReader::optional_number(std::string_view key, NumberRange range) const {
@@ -140,8 +173,10 @@ bool FieldReader::bool_or(std::string_view key, bool fallback) const {
 std::optional<std::string> FieldReader::optional_string(std::string_view key) const {
   const Json* value = find(key);
   if (value == nullptr) return std::nullopt;
-  if (!value->is_string()) {
-    throw InputError(field(key), "must be a string", describe_value(*value));
+  if (!value->is_string() || value->get_ref<const std::string&>().size() > limits::kTextBytes) {
+    throw InputError(field(key),
+                     "must be a string of at most " + std::to_string(limits::kTextBytes) + " bytes",
+                     describe_value(*value));
   }
   return value->get<std::string>();
 }
@@ -158,28 +193,48 @@ std::string FieldReader::choice_or(std::string_view key, std::string_view fallba
 }
 
 std::vector<int64_t> FieldReader::int_list(std::string_view key) const {
-  std::vector<int64_t> items;
+  return int_list(key, exact(-kMaxExactInteger, kMaxExactInteger), limits::kLayers.max);
+}
+
+std::vector<int64_t> FieldReader::int_list(std::string_view key, IntRange items,
+                                           size_t max_items) const {
+  std::vector<int64_t> list;
   const Json* value = find(key);
-  if (value == nullptr) return items;
-  if (!value->is_array()) {
-    throw InputError(field(key), "must be an array of integers", describe_value(*value));
-  }
+  if (value == nullptr) return list;
+  const auto fail = [&] {
+    throw InputError(field(key),
+                     "must be an array of at most " + std::to_string(max_items) +
+                         " integers, each in [" + std::to_string(items.min) + ", " +
+                         std::to_string(items.max) + "]",
+                     describe_value(*value));
+  };
+  if (!value->is_array() || value->size() > max_items) fail();
   for (const auto& item : *value) {
     const auto integer = as_integer(item);
-    if (!integer)
-      throw InputError(field(key), "must be an array of integers", describe_value(*value));
-    items.push_back(*integer);
+    if (!integer || !items.contains(*integer)) fail();
+    list.push_back(*integer);
   }
-  return items;
+  return list;
 }
 
 std::vector<std::string> FieldReader::string_list(std::string_view key) const {
+  return string_list(key, limits::kLayers.max);
+}
+
+std::vector<std::string> FieldReader::string_list(std::string_view key, size_t max_items) const {
   std::vector<std::string> items;
   const Json* value = find(key);
   if (value == nullptr) return items;
-  const bool valid = value->is_array() && std::all_of(value->begin(), value->end(),
-                                                      [](const Json& j) { return j.is_string(); });
-  if (!valid) throw InputError(field(key), "must be an array of strings", describe_value(*value));
+  const bool valid =
+      value->is_array() && value->size() <= max_items &&
+      std::all_of(value->begin(), value->end(), [](const Json& j) {
+        return j.is_string() && j.get_ref<const std::string&>().size() <= limits::kTextBytes;
+      });
+  if (!valid) {
+    throw InputError(field(key),
+                     "must be an array of at most " + std::to_string(max_items) + " strings",
+                     describe_value(*value));
+  }
   for (const auto& item : *value) items.push_back(item.get<std::string>());
   return items;
 }

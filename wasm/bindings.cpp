@@ -1,13 +1,12 @@
-// The embind boundary: JSON text in, JSON text out. Errors become {"error": {...}} values here and
-// JS Errors in api.mjs, so no C++ exception or JS exception crosses the boundary.
+// The embind boundary: JSON text in, JSON text out. Errors become {"error": {...}} values in the
+// core (estimate_text) and JS Errors in api.mjs, so no C++ exception or JS exception crosses the
+// boundary.
 #include <emscripten/bind.h>
 
 #include <string>
 
 #include "catalog/catalog.hpp"
-#include "error.hpp"
 #include "estimate.hpp"
-#include "json_text.hpp"
 #include "presets.hpp"
 
 namespace {
@@ -17,32 +16,16 @@ const llm_sizer::Catalog& catalog() {
   return loaded;
 }
 
-std::string error_json(const std::string& message, const std::string& field,
-                       const std::string& allowed, const std::string& got) {
-  return llm_sizer::Json{
-      {"error", {{"message", message}, {"field", field}, {"allowed", allowed}, {"got", got}}}}
-      .dump();
-}
-
-template <typename Compute>
-std::string guarded(Compute compute) {
-  try {
-    return compute();
-  } catch (const llm_sizer::InputError& e) {
-    return error_json(e.what(), e.field(), e.allowed(), e.got());
-  } catch (const std::exception& e) {
-    return error_json(std::string("internal error: ") + e.what(), "", "", "");
-  }
-}
-
 std::string estimate(const std::string& scenario_json) {
-  return guarded([&] {
-    return llm_sizer::estimate_json(llm_sizer::parse_json_text(scenario_json), catalog()).dump();
-  });
+  return llm_sizer::estimate_text(scenario_json, catalog());
 }
 
 std::string presets() {
-  return guarded([] { return llm_sizer::presets_json(catalog()).dump(); });
+  try {
+    return llm_sizer::presets_json(catalog()).dump();
+  } catch (const std::exception& e) {
+    return llm_sizer::error_json(std::string("internal error: ") + e.what()).dump();
+  }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "catalog/gpu_price.hpp"
 #include "error.hpp"
 #include "inference/runtime_profile.hpp"
+#include "limits.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -100,13 +101,13 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   in.kv_cache =
       parse_kv_format(r.optional_string("kv_cache").value_or("fp16"), r.field("kv_cache"));
   in.runtime = parse_runtime(r);
-  in.batch = r.int_or("batch", 1, 1, 1'000'000);
+  in.batch = r.int_or("batch", 1, limits::kSequences);
   in.allow_long_context = r.bool_or("allow_long_context", false);
 
   const int64_t model_max = m.max_position_embeddings;
   in.context_tokens = r.int_or(
-      "context_tokens", model_max > 0 ? std::min(kDefaultContext, model_max) : kDefaultContext, 1,
-      100'000'000);
+      "context_tokens", model_max > 0 ? std::min(kDefaultContext, model_max) : kDefaultContext,
+      limits::kSequenceTokens);
   if (model_max > 0 && in.context_tokens > model_max && !in.allow_long_context) {
     throw InputError(r.field("context_tokens"),
                      "must not exceed the model's max_position_embeddings (" +
@@ -126,20 +127,23 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                      std::to_string(in.prompt_tokens) + " + " + std::to_string(in.output_tokens));
   }
 
-  in.tp = r.int_or("tp", devices, 1, 1'000'000);
+  in.tp = r.int_or("tp", devices, limits::kDevices);
   check_tensor_parallel(r, m, in.tp, devices, in.runtime);
   in.flash_attention = r.bool_or("flash_attention", true);
 
   const RuntimeDefaults defaults = runtime_defaults(in.runtime, device, in.tp);
-  in.overhead_bytes = r.number_or("overhead_bytes", defaults.overhead_bytes, kNonNegative);
+  in.overhead_bytes =
+      r.number_or("overhead_bytes", defaults.overhead_bytes, limits::kOverheadBytes);
   in.gpu_memory_fraction =
       r.number_or("gpu_memory_fraction", defaults.gpu_memory_fraction, kFraction);
-  in.max_num_seqs = r.int_or("max_num_seqs", defaults.max_num_seqs, 0);
-  in.max_batched_tokens = r.int_or("max_batched_tokens", defaults.max_batched_tokens, 1);
-  in.memory_efficiency = r.optional_number("memory_efficiency", kFraction);
-  in.compute_efficiency = r.optional_number("compute_efficiency", kFraction);
-  in.layer_overhead_s = r.optional_number("layer_overhead_s", kNonNegative);
-  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", kNonNegative);
+  const IntRange sequences{0, limits::kSequences.max, limits::kSequences.reason};
+  in.max_num_seqs = r.int_or("max_num_seqs", defaults.max_num_seqs, sequences);
+  in.max_batched_tokens =
+      r.int_or("max_batched_tokens", defaults.max_batched_tokens, limits::kBatchedTokens);
+  in.memory_efficiency = r.optional_number("memory_efficiency", limits::kEfficiency);
+  in.compute_efficiency = r.optional_number("compute_efficiency", limits::kEfficiency);
+  in.layer_overhead_s = r.optional_number("layer_overhead_s", limits::kLayerOverheadS);
+  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
   if (in.price_per_gpu_hour_usd) {
     in.price_source = {{"kind", "scenario"}};
   } else if (const auto price = catalog_gpu_price(catalog, device.id)) {
@@ -151,8 +155,9 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                         "the catalog has no on-demand price for " + device.name +
                             "; give one to get the cost per million tokens"});
   }
-  in.target_requests_per_s = r.optional_number("target_requests_per_s", kPositive);
-  in.min_tokens_per_s_per_user = r.optional_number("min_tokens_per_s_per_user", kPositive);
+  in.target_requests_per_s = r.optional_number("target_requests_per_s", limits::kRequestsPerS);
+  in.min_tokens_per_s_per_user =
+      r.optional_number("min_tokens_per_s_per_user", limits::kTokensPerS);
   return in;
 }
 

@@ -75,8 +75,11 @@ Json speed_points(const std::vector<SpeedPoint>& points) {
   return list;
 }
 
-Json optional_json(const std::optional<double>& value) {
-  return value ? Json(*value) : Json();
+// One rule for every result (README, Result): a value that cannot be computed is absent, never
+// null.
+template <typename T>
+void put_optional(Json& out, const char* key, const std::optional<T>& value) {
+  if (value) out[key] = *value;
 }
 
 void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
@@ -91,13 +94,13 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
   out["arithmetic_intensity"] = d.bytes > 0 ? d.flops / d.bytes : 0.0;
   out["ridge_point"] = s.ridge_point;
   out["bound"] = d.compute_bound() ? "compute" : "memory";
-  out["cost_per_million_tokens_usd"] = optional_json(s.cost_per_million_tokens_usd);
-  out["cost_per_million_input_tokens_usd"] = optional_json(s.cost_per_million_input_usd);
-  out["cost_per_million_output_tokens_usd"] = optional_json(s.cost_per_million_output_usd);
-  out["price_per_gpu_hour_usd"] = optional_json(in.price_per_gpu_hour_usd);
+  put_optional(out, "cost_per_million_tokens_usd", s.cost_per_million_tokens_usd);
+  put_optional(out, "cost_per_million_input_tokens_usd", s.cost_per_million_input_usd);
+  put_optional(out, "cost_per_million_output_tokens_usd", s.cost_per_million_output_usd);
+  put_optional(out, "price_per_gpu_hour_usd", in.price_per_gpu_hour_usd);
   out["price_source"] = in.price_source;
-  out["gpus_for_target"] = s.gpus_for_target ? Json(*s.gpus_for_target) : Json();
-  out["batch_for_target"] = s.batch_for_target ? Json(*s.batch_for_target) : Json();
+  put_optional(out, "gpus_for_target", s.gpus_for_target);
+  put_optional(out, "batch_for_target", s.batch_for_target);
   out["decode_step"] = {{"context_tokens", s.decode_context},
                         {"bytes", d.bytes},
                         {"flops", d.flops},
@@ -160,7 +163,6 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
               {"max_context_tokens", r.inverse.max_context_tokens},
               {"max_context_limited_by", r.inverse.context_limited_by_model ? "model" : "memory"},
               {"min_devices", r.inverse.min_devices},
-              {"best_format", r.inverse.best_format.empty() ? Json() : Json(r.inverse.best_format)},
               {"runtime",
                {{"name", runtime_name(in.runtime)},
                 {"budget_bytes", m.budget_bytes},
@@ -174,6 +176,7 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
                 {"max_num_seqs", in.max_num_seqs},
                 {"flash_attention", in.flash_attention},
                 {"kv_bytes_per_element", in.kv_cache.bytes_per_element}}}};
+  if (!r.inverse.best_format.empty()) out["best_format"] = r.inverse.best_format;
   if (r.serving) add_serving(in, *r.serving, out);
   return out;
 }

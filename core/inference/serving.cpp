@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "checked.hpp"
 #include "units.hpp"
 
 namespace llm_sizer {
@@ -174,7 +175,10 @@ std::optional<Serving> estimate_serving(const ModelSpec& m, const std::vector<Te
     }
     if (best_batch > 0) {
       s.batch_for_target = best_batch;
-      s.gpus_for_target = int64_t(std::ceil(*in.target_requests_per_s / best_rate)) * in.tp;
+      const double instances = std::ceil(*in.target_requests_per_s / best_rate);
+      s.gpus_for_target =
+          checked_count(instances * double(in.tp), "inference.target_requests_per_s", "a GPU count",
+                        describe_number(*in.target_requests_per_s));
     }
   }
   explain(s, device, in, explanations);

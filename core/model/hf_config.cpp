@@ -3,8 +3,10 @@
 #include <algorithm>
 
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/config_aliases.hpp"
 #include "model/families.hpp"
+#include "model/model_size.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -32,25 +34,25 @@ Json with_defaults(const Json& config, std::string_view defaults_text) {
 }
 
 void read_attention_heads(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
-  m.num_heads = r.positive_int(pick_alias(r, "num_attention_heads"));
+  m.num_heads = r.required_int(pick_alias(r, "num_attention_heads"), limits::kHeads);
   std::string_view kv_key = pick_alias(r, "num_key_value_heads");
   if (family.shape == "falcon") {
     // FalconConfig: the new decoder architecture reads num_kv_heads; otherwise multi_query (the
     // default) means one shared KV head.
     if (r.bool_or("new_decoder_architecture", false)) {
-      m.num_kv_heads = r.optional_int(kv_key, 1).value_or(m.num_heads);
+      m.num_kv_heads = r.optional_int(kv_key, limits::kHeads).value_or(m.num_heads);
     } else {
       m.num_kv_heads = r.bool_or("multi_query", true) ? 1 : m.num_heads;
     }
   } else {
-    m.num_kv_heads = r.optional_int(kv_key, 1).value_or(m.num_heads);
+    m.num_kv_heads = r.optional_int(kv_key, limits::kHeads).value_or(m.num_heads);
   }
   if (m.num_heads % m.num_kv_heads != 0) {
     throw InputError(r.field(kv_key),
                      "must divide num_attention_heads (" + std::to_string(m.num_heads) + ")",
                      std::to_string(m.num_kv_heads));
   }
-  if (auto head_dim = r.optional_int("head_dim", 1)) {
+  if (auto head_dim = r.optional_int("head_dim", limits::kHeadDim)) {
     m.head_dim = *head_dim;
   } else if (m.hidden_size % m.num_heads == 0) {
     m.head_dim = m.hidden_size / m.num_heads;
@@ -65,11 +67,11 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
 void read_latent_attention(const FieldReader& r, ModelSpec& m) {
   if (!r.has("kv_lora_rank")) return;
   MlaSpec mla;
-  mla.kv_lora_rank = r.positive_int("kv_lora_rank");
-  mla.q_lora_rank = r.optional_int("q_lora_rank", 1).value_or(0);
-  mla.qk_rope_head_dim = r.positive_int("qk_rope_head_dim");
-  mla.qk_nope_head_dim = r.positive_int("qk_nope_head_dim");
-  mla.v_head_dim = r.positive_int("v_head_dim");
+  mla.kv_lora_rank = r.required_int("kv_lora_rank", limits::kWidth);
+  mla.q_lora_rank = r.optional_int("q_lora_rank", limits::kWidth).value_or(0);
+  mla.qk_rope_head_dim = r.required_int("qk_rope_head_dim", limits::kHeadDim);
+  mla.qk_nope_head_dim = r.required_int("qk_nope_head_dim", limits::kHeadDim);
+  mla.v_head_dim = r.required_int("v_head_dim", limits::kHeadDim);
   // Attention itself runs with per-head keys of width nope + rope (DeepSeek-V2 eq. 17).
   m.head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
   m.num_kv_heads = m.num_heads;
@@ -109,29 +111,33 @@ void read_norms(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) 
 
 void read_moe(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
   const std::string_view experts_key = pick_alias(r, "num_experts");
-  const int64_t experts = r.int_or(experts_key, 0, 0);
+  const int64_t experts = r.int_or(experts_key, 0, limits::kExperts);
   if (experts == 0) return;
   MoeSpec& moe = m.moe;
   moe.num_experts = experts;
   const std::string_view top_k_key = pick_alias(r, "num_experts_per_tok");
-  moe.experts_per_token = r.optional_int(top_k_key, 1, experts).value_or(0);
+  moe.experts_per_token = r.optional_int(top_k_key, IntRange{1, experts}).value_or(0);
   if (moe.experts_per_token == 0) {
     throw InputError(r.field(top_k_key), "is required for a mixture-of-experts model", "");
   }
   // Llama 4's expert width is intermediate_size (its dense width is intermediate_size_mlp).
-  const int64_t default_width =
-      family.shape == "llama4" ? r.int_or("intermediate_size", 0, 1) : m.intermediate_size;
-  moe.expert_intermediate_size = r.optional_int("moe_intermediate_size", 1).value_or(default_width);
+  const int64_t default_width = family.shape == "llama4"
+                                    ? r.int_or("intermediate_size", 0, limits::kWidth)
+                                    : m.intermediate_size;
+  moe.expert_intermediate_size =
+      r.optional_int("moe_intermediate_size", limits::kWidth).value_or(default_width);
   if (moe.expert_intermediate_size == 0) {
     throw InputError(r.field("moe_intermediate_size"),
                      "is required for a mixture-of-experts model (or intermediate_size)", "");
   }
-  if (auto shared = r.optional_int("n_shared_experts", 0)) {
+  if (auto shared = r.optional_int("n_shared_experts", limits::kExperts)) {
     // DeepseekV3MoE: the shared experts form one MLP of width n_shared * moe_intermediate_size.
     moe.num_shared_experts = *shared;
     moe.shared_intermediate_size = moe.expert_intermediate_size;
   }
-  if (auto width = r.optional_int("shared_expert_intermediate_size", 0); width && *width > 0) {
+  const IntRange shared_width{0, limits::kWidth.max, limits::kWidth.reason};
+  if (auto width = r.optional_int("shared_expert_intermediate_size", shared_width);
+      width && *width > 0) {
     moe.num_shared_experts = 1;  // Qwen2-MoE / Qwen3-Next: one shared expert behind a sigmoid gate
     moe.shared_intermediate_size = *width;
     moe.shared_expert_gate = true;
@@ -156,9 +162,10 @@ bool layer_is_moe(const FieldReader& r, const ModelSpec& m, int64_t layer,
   // Qwen2-MoE/Qwen3-MoE: decoder_sparse_step; Llama 4: interleave_moe_layer_step; DeepSeek:
   // first_k_dense_replace, moe_layer_freq.
   const int64_t sparse_step =
-      r.int_or("decoder_sparse_step", r.int_or("interleave_moe_layer_step", 1, 1), 1);
-  const int64_t first_dense = r.int_or("first_k_dense_replace", 0, 0);
-  const int64_t frequency = r.int_or("moe_layer_freq", 1, 1);
+      r.int_or("decoder_sparse_step", r.int_or("interleave_moe_layer_step", 1, limits::kLayerStep),
+               limits::kLayerStep);
+  const int64_t first_dense = r.int_or("first_k_dense_replace", 0, limits::kLayerCount);
+  const int64_t frequency = r.int_or("moe_layer_freq", 1, limits::kLayerStep);
   return (layer + 1) % sparse_step == 0 && layer >= first_dense && layer % frequency == 0;
 }
 
@@ -175,7 +182,8 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
                                                   ModelSpec& m) {
   const auto layers = static_cast<size_t>(m.num_layers);
   const bool sliding_enabled = r.bool_or("use_sliding_window", true);
-  m.sliding_window = sliding_enabled ? r.int_or("sliding_window", 0, 0) : 0;
+  const IntRange window{0, limits::kPositions.max, limits::kPositions.reason};
+  m.sliding_window = sliding_enabled ? r.int_or("sliding_window", 0, window) : 0;
   std::vector<AttentionKind> kinds(layers, AttentionKind::full);
 
   if (r.has("layer_types")) {
@@ -192,27 +200,29 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
       if ((i + 1) % 2 != 0) kinds[i] = AttentionKind::sliding;
     }
   } else if (family.model_type == "gemma3" || family.model_type == "gemma3_text") {
-    const int64_t pattern = r.int_or("sliding_window_pattern", 6, 1);  // 5 local : 1 global
+    const int64_t pattern =
+        r.int_or("sliding_window_pattern", 6, limits::kLayerStep);  // 5 local : 1 global
     for (size_t i = 0; i < layers; ++i) {
       if ((static_cast<int64_t>(i) + 1) % pattern != 0) kinds[i] = AttentionKind::sliding;
     }
   } else if (family.shape == "llama4" && r.has("attention_chunk_size")) {
     // Llama 4: RoPE layers attend within chunks of attention_chunk_size tokens; every fourth
     // layer (no_rope_layers = 0) is global. A chunk caps the KV cache like a window does.
-    m.sliding_window = r.positive_int("attention_chunk_size");
+    m.sliding_window = r.required_int("attention_chunk_size", limits::kPositions);
     auto rope_layers = r.int_list("no_rope_layers");
     for (size_t i = 0; i < layers; ++i) {
       const bool uses_rope = i < rope_layers.size() ? rope_layers[i] != 0 : (i + 1) % 4 != 0;
       if (uses_rope) kinds[i] = AttentionKind::sliding;
     }
   } else if (family.shape == "qwen3_next") {
-    const int64_t interval = r.int_or("full_attention_interval", 4, 1);  // 3 linear : 1 full
+    const int64_t interval =
+        r.int_or("full_attention_interval", 4, limits::kLayerStep);  // 3 linear : 1 full
     for (size_t i = 0; i < layers; ++i) {
       if ((static_cast<int64_t>(i) + 1) % interval != 0) kinds[i] = AttentionKind::linear;
     }
   } else if (m.sliding_window > 0) {
     // Mistral 7B: every layer is local. Qwen2: layers from max_window_layers on.
-    const int64_t first = r.has("max_window_layers") ? r.int_or("max_window_layers", 0, 0) : 0;
+    const int64_t first = r.int_or("max_window_layers", 0, limits::kLayerCount);
     for (size_t i = static_cast<size_t>(std::min<int64_t>(first, m.num_layers)); i < layers; ++i) {
       kinds[i] = AttentionKind::sliding;
     }
@@ -230,11 +240,11 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
 
 void read_linear_attention(const FieldReader& r, ModelSpec& m) {
   LinearAttentionSpec& la = m.linear_attention;
-  la.num_key_heads = r.positive_int("linear_num_key_heads");
-  la.num_value_heads = r.positive_int("linear_num_value_heads");
-  la.key_head_dim = r.positive_int("linear_key_head_dim");
-  la.value_head_dim = r.positive_int("linear_value_head_dim");
-  la.conv_kernel = r.positive_int("linear_conv_kernel_dim");
+  la.num_key_heads = r.required_int("linear_num_key_heads", limits::kHeads);
+  la.num_value_heads = r.required_int("linear_num_value_heads", limits::kHeads);
+  la.key_head_dim = r.required_int("linear_key_head_dim", limits::kHeadDim);
+  la.value_head_dim = r.required_int("linear_value_head_dim", limits::kHeadDim);
+  la.conv_kernel = r.required_int("linear_conv_kernel_dim", limits::kConvKernel);
 }
 
 // Gemma 3's SigLIP image encoder is counted (official totals include it); other image encoders
@@ -254,12 +264,12 @@ void read_vision(const FieldReader& outer, ParsedModel& parsed) {
     return;
   }
   VisionSpec spec;
-  spec.hidden_size = v.positive_int("hidden_size");
-  spec.intermediate_size = v.positive_int("intermediate_size");
-  spec.num_layers = v.positive_int("num_hidden_layers");
-  spec.patch_size = v.positive_int("patch_size");
-  spec.image_size = v.positive_int("image_size");
-  spec.num_channels = v.int_or("num_channels", 3, 1);
+  spec.hidden_size = v.required_int("hidden_size", limits::kWidth);
+  spec.intermediate_size = v.required_int("intermediate_size", limits::kWidth);
+  spec.num_layers = v.required_int("num_hidden_layers", limits::kLayers);
+  spec.patch_size = v.required_int("patch_size", limits::kPatchPixels);
+  spec.image_size = v.required_int("image_size", limits::kImagePixels);
+  spec.num_channels = v.int_or("num_channels", 3, limits::kChannels);
   spec.projector_width = parsed.spec.hidden_size;
   parsed.spec.vision = spec;
 }
@@ -294,10 +304,11 @@ ParsedModel parse_hf_config(const Json& input, const std::string& path) {
 
   m.model_type = model_type.value_or("");
   m.shape = family->shape;
-  m.hidden_size = r.positive_int(pick_alias(r, "hidden_size"));
-  m.num_layers = r.positive_int(pick_alias(r, "num_hidden_layers"));
-  m.vocab_size = r.positive_int("vocab_size");
-  m.max_position_embeddings = r.int_or(pick_alias(r, "max_position_embeddings"), 0, 1);
+  m.hidden_size = r.required_int(pick_alias(r, "hidden_size"), limits::kWidth);
+  m.num_layers = r.required_int(pick_alias(r, "num_hidden_layers"), limits::kLayers);
+  m.vocab_size = r.required_int("vocab_size", limits::kVocab);
+  m.max_position_embeddings =
+      r.int_or(pick_alias(r, "max_position_embeddings"), 0, limits::kPositions);
   read_attention_heads(r, *family, m);
   read_latent_attention(r, m);
 
@@ -314,15 +325,18 @@ ParsedModel parse_hf_config(const Json& input, const std::string& path) {
   // Llama 4 names its dense MLP width intermediate_size_mlp; intermediate_size is the experts'.
   const std::string_view width_key =
       family->shape == "llama4" ? "intermediate_size_mlp" : pick_alias(r, "intermediate_size");
-  m.intermediate_size = r.optional_int(width_key, 1).value_or(m.gated_mlp ? 0 : 4 * m.hidden_size);
+  m.intermediate_size =
+      r.optional_int(width_key, limits::kWidth).value_or(m.gated_mlp ? 0 : 4 * m.hidden_size);
   if (family->learned_positions) {
-    m.learned_position_rows = r.positive_int(pick_alias(r, "max_position_embeddings"));
+    m.learned_position_rows =
+        r.required_int(pick_alias(r, "max_position_embeddings"), limits::kPositions);
   }
   read_moe(r, *family, m);
-  m.mtp_layers = r.int_or("num_nextn_predict_layers", 0, 0);
+  m.mtp_layers = r.int_or("num_nextn_predict_layers", 0, limits::kLayerCount);
 
   const auto attention = read_attention_pattern(r, *family, m);
-  const auto mlp_only_layers = r.int_list("mlp_only_layers");
+  const auto mlp_only_layers =
+      r.int_list("mlp_only_layers", limits::kLayerCount, size_t(limits::kLayers.max));
   m.layers.resize(static_cast<size_t>(m.num_layers));
   for (size_t i = 0; i < m.layers.size(); ++i) {
     m.layers[i].attention = attention[i];
@@ -339,6 +353,7 @@ ParsedModel parse_hf_config(const Json& input, const std::string& path) {
   });
   if (any_linear) read_linear_attention(r, m);
   read_vision(outer, parsed);
+  check_model_size(m, path);
   return parsed;
 }
 

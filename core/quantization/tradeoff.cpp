@@ -110,20 +110,19 @@ std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& m,
 Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
   Json list = Json::array();
   for (const auto& o : options) {
-    Json item = {
-        {"format", o.format},
-        {"name", o.name},
-        {"weights_bytes", o.weights_bytes},
-        {"bits_per_weight", o.bits_per_weight},
-        {"fits", o.fits},
-        {"runtime_supported", o.runtime_supported},
-        {"native", o.native},
-        {"decode_tokens_per_s", o.decode_tokens_per_s ? Json(*o.decode_tokens_per_s) : Json()},
-        {"prefill_tokens_per_s", o.prefill_tokens_per_s ? Json(*o.prefill_tokens_per_s) : Json()},
-        {"quality", Json()},
-        {"quality_source", "unknown"},
-        {"quality_loss_pct", o.quality_loss_pct ? Json(*o.quality_loss_pct) : Json()},
-        {"pareto", o.pareto}};
+    Json item = {{"format", o.format},
+                 {"name", o.name},
+                 {"weights_bytes", o.weights_bytes},
+                 {"bits_per_weight", o.bits_per_weight},
+                 {"fits", o.fits},
+                 {"runtime_supported", o.runtime_supported},
+                 {"native", o.native},
+                 {"quality_source", "unknown"},
+                 {"pareto", o.pareto}};
+    // What cannot be known is absent, as everywhere in the result (README, Result).
+    if (o.decode_tokens_per_s) item["decode_tokens_per_s"] = *o.decode_tokens_per_s;
+    if (o.prefill_tokens_per_s) item["prefill_tokens_per_s"] = *o.prefill_tokens_per_s;
+    if (o.quality_loss_pct) item["quality_loss_pct"] = *o.quality_loss_pct;
     if (o.quality) {
       item["quality"] = {{"metric", o.quality->metric},
                          {"value", o.quality->value},
@@ -142,7 +141,8 @@ QuantizationInput parse_quantization(const Json& section, const InferenceInput& 
   r.reject_unknown({"formats"});
   QuantizationInput input;
   input.settings = settings;
-  input.formats = r.string_list("formats");
+  // At most as many entries as there are formats: each one is a full sizing and speed estimate.
+  input.formats = r.string_list("formats", weight_format_ids().size());
   for (const auto& id : input.formats) parse_weight_format(id, r.field("formats"));
   if (!r.has("formats")) input.formats = weight_format_ids();
   return input;

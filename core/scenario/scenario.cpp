@@ -1,6 +1,7 @@
 #include "scenario/scenario.hpp"
 
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/config_aliases.hpp"
 #include "model/param_count.hpp"
 #include "training/training_json.hpp"
@@ -84,7 +85,7 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
   const Json accelerator =
       r.has("accelerator") ? *r.find("accelerator") : Json(std::string(kDefaultAccelerator));
   choice.accelerator = parse_accelerator_choice(accelerator, catalog, "hardware.accelerator");
-  choice.count = r.int_or("count", 1, 1, 1'000'000);
+  choice.count = r.int_or("count", 1, limits::kDevices);
   normalized = {{"accelerator", accelerator}, {"count", choice.count}};
   return choice;
 }

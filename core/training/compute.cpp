@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "checked.hpp"
 #include "units.hpp"
 
 namespace llm_sizer {
@@ -50,7 +51,9 @@ TrainingTime training_time(const TrainingFlops& flops, double peak, const Traini
   if (in.target_days) {
     t.gpus_for_target_days_exact =
         flops_total / (*in.target_days * units::kSecondsPerDay * peak * in.mfu);
-    t.gpus_for_target_days = static_cast<int64_t>(std::ceil(*t.gpus_for_target_days_exact));
+    t.gpus_for_target_days =
+        checked_count(std::ceil(*t.gpus_for_target_days_exact), "training.target_days",
+                      "a GPU count", describe_number(*in.target_days));
   }
   // The scenario's GPU count scaled by powers of two, for a days-versus-GPUs chart.
   for (int shift = -3; shift <= 3; ++shift) {

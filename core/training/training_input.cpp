@@ -7,6 +7,7 @@
 
 #include "catalog/gpu_price.hpp"
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/tensors.hpp"
 #include "training/lora.hpp"
 
@@ -57,20 +58,20 @@ bool is_32bit(Precision p) {
 
 void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_count,
                        TrainingInput& in) {
-  in.tp = r.int_or("tp", 1, 1, 1'000'000);
+  in.tp = r.int_or("tp", 1, limits::kDevices);
   if (m.num_heads % in.tp != 0) {
     throw InputError(r.field("tp"),
                      "must divide the model's " + std::to_string(m.num_heads) + " attention heads",
                      std::to_string(in.tp));
   }
-  in.pp = r.int_or("pp", 1, 1, 1'000'000);
+  in.pp = r.int_or("pp", 1, limits::kDevices);
   const auto layers = static_cast<int64_t>(m.layers.size());
   if (layers % in.pp != 0) {
     throw InputError(r.field("pp"), "must divide the model's " + std::to_string(layers) + " layers",
                      std::to_string(in.pp));
   }
   const int64_t model_parallel = in.tp * in.pp;
-  if (const auto dp = r.optional_int("dp", 1)) {
+  if (const auto dp = r.optional_int("dp", limits::kDevices)) {
     if (*dp * model_parallel != gpu_count) {
       throw InputError(r.field("dp"),
                        "must make tp x pp x dp equal hardware.count (" + std::to_string(gpu_count) +
@@ -95,21 +96,21 @@ void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_cou
 }
 
 void parse_batch(const FieldReader& r, const ModelSpec& m, TrainingInput& in, Warnings& warnings) {
-  in.micro_batch = r.int_or("micro_batch", 1, 1, 1'000'000);
+  in.micro_batch = r.int_or("micro_batch", 1, limits::kSequences);
   const int64_t context = m.max_position_embeddings;
   const int64_t default_seq =
       context > 0 ? std::min(TrainingDefaults::seq_len, context) : TrainingDefaults::seq_len;
-  in.seq_len = r.int_or("seq_len", default_seq, 1, 100'000'000);
+  in.seq_len = r.int_or("seq_len", default_seq, limits::kSequenceTokens);
   if (context > 0 && in.seq_len > context) {
     warnings.push_back({r.field("seq_len"), "longer than the model's max_position_embeddings (" +
                                                 std::to_string(context) + ")"});
   }
   const double per_accumulation_step = double(in.micro_batch) * double(in.seq_len) * double(in.dp);
-  if (const auto global = r.optional_number("global_batch_tokens", kPositive)) {
+  if (const auto global = r.optional_number("global_batch_tokens", limits::kGlobalBatchTokens)) {
     if (*global < per_accumulation_step) {
       throw InputError(r.field("global_batch_tokens"),
                        "must be at least micro_batch x seq_len x dp = " +
-                           std::to_string(int64_t(per_accumulation_step)) + " tokens",
+                           describe_number(per_accumulation_step) + " tokens",
                        describe_value(*r.find("global_batch_tokens")));
     }
     in.grad_accumulation = std::llround(*global / per_accumulation_step);
@@ -118,7 +119,7 @@ void parse_batch(const FieldReader& r, const ModelSpec& m, TrainingInput& in, Wa
                           "not a multiple of micro_batch x seq_len x dp; using " +
                               std::to_string(in.grad_accumulation) +
                               " accumulation steps, a global batch of " +
-                              std::to_string(int64_t(in.global_batch_tokens())) + " tokens"});
+                              describe_number(in.global_batch_tokens()) + " tokens"});
     }
   }
 }
@@ -168,9 +169,9 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
     }
     return;
   }
-  in.lora_rank = r.int_or("lora_rank", TrainingDefaults::lora_rank, 1, 1'000'000);
+  in.lora_rank = r.int_or("lora_rank", TrainingDefaults::lora_rank, limits::kLoraRank);
   if (r.has("lora_modules")) {
-    in.lora_modules = r.string_list("lora_modules");
+    in.lora_modules = r.string_list("lora_modules", kLoraModuleNames.size());
     const std::string allowed =
         "must be a non-empty list of distinct names from q, k, v, o, gate, up, down";
     if (in.lora_modules.empty()) throw InputError(r.field("lora_modules"), allowed, "[]");
@@ -205,7 +206,7 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
 
 void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const Catalog& catalog,
                  TrainingInput& in, Warnings& warnings) {
-  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", kNonNegative);
+  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
   if (in.price_per_gpu_hour_usd) {
     in.price_source = {{"kind", "scenario"}};
   } else if (const auto price = catalog_gpu_price(catalog, accelerator.id)) {
@@ -218,9 +219,8 @@ void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const
                             "; give one to get training.cost_usd"});
   }
   in.discount = r.number_or("discount", 0, NumberRange{0, 1, false, true});
-  in.pue = r.number_or("pue", TrainingDefaults::pue,
-                       NumberRange{1, std::numeric_limits<double>::infinity(), false, false});
-  in.electricity_usd_per_kwh = r.optional_number("electricity_usd_per_kwh", kNonNegative);
+  in.pue = r.number_or("pue", TrainingDefaults::pue, limits::kPue);
+  in.electricity_usd_per_kwh = r.optional_number("electricity_usd_per_kwh", limits::kUsdPerKwh);
   if (!accelerator.tdp_w) {
     warnings.push_back({"hardware.accelerator",
                         accelerator.name + " has no TDP in the catalog; training.energy_kwh is "
@@ -279,8 +279,13 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
   TrainingInput in;
   in.method = choice(r, "method", TrainingMethod::full, kMethodNames);
   in.tokens = r.number_or("tokens", TrainingDefaults::chinchilla_tokens_per_param * params_active,
-                          kPositive);
-  in.mfu = r.number_or("mfu", TrainingDefaults::mfu, kFraction);
+                          limits::kTrainingTokens);
+  in.mfu = r.number_or("mfu", TrainingDefaults::mfu, limits::kMfu);
+  if (in.mfu > TrainingDefaults::suspicious_mfu) {
+    warnings.push_back({r.field("mfu"),
+                        "above every published run (MegaScale reached 0.55, Jiang "
+                        "et al. 2024); check the value"});
+  }
   parse_precision_and_optimizer(r, accelerator, in);
   parse_parallelism(r, model, gpu_count, in);
   parse_batch(r, model, in, warnings);
@@ -289,13 +294,13 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
   in.sequence_parallel = r.bool_or("sequence_parallel", false);
   in.dropout = r.bool_or("dropout", false);
   parse_lora(r, model, in, warnings);
-  in.target_days = r.optional_number("target_days", kPositive);
-  in.margin = r.number_or("margin", 0, kNonNegative);
+  in.target_days = r.optional_number("target_days", limits::kDays);
+  in.margin = r.number_or("margin", 0, limits::kMargin);
   in.compute_budget_flops =
-      r.number_or("compute_budget_flops", 6 * params_active * in.tokens, kPositive);
+      r.number_or("compute_budget_flops", 6 * params_active * in.tokens, limits::kFlops);
   parse_money(r, accelerator, catalog, in, warnings);
-  in.cuda_context_bytes =
-      r.number_or("cuda_context_bytes", TrainingDefaults::cuda_context_bytes, kNonNegative);
+  in.cuda_context_bytes = r.number_or("cuda_context_bytes", TrainingDefaults::cuda_context_bytes,
+                                      limits::kOverheadBytes);
   in.fragmentation =
       r.number_or("fragmentation", TrainingDefaults::fragmentation, NumberRange{0, 1, false, true});
   return in;

@@ -31,6 +31,8 @@ struct TrainingDefaults {
   // Llama 3 405B pre-training reached 38-43% BF16 MFU on 8K-16K H100 (Llama 3 paper, Table 4);
   // 0.40 sits in that band. The training memo's MFU table lists the other published runs.
   static constexpr double mfu = 0.40;
+  // Above every published run (MegaScale's 55.2%, Jiang et al. 2024): allowed, with a warning.
+  static constexpr double suspicious_mfu = 0.7;
   // Hoffmann et al. 2022, Table 3: about 20 tokens per parameter at the compute-optimal frontier.
   static constexpr double chinchilla_tokens_per_param = 20.0;
   // Llama 2's pre-training context (Touvron et al. 2023, Table 1), capped at the model's own.

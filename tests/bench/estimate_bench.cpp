@@ -40,6 +40,32 @@ BENCHMARK_CAPTURE(run_scenario, training_llama3_70b,
                    {"hardware", kHardware},
                    {"training", llm_sizer::Json::object()}});
 
+// The worst case the bounds allow for a preset (core/limits.hpp): the largest preset, the longest
+// context, the widest batch and the most GPUs, with every section. Budget: 50 ms.
+BENCHMARK_CAPTURE(run_scenario, largest_valid_scenario,
+                  {{"model", "deepseek-v3"},
+                   {"hardware", {{"accelerator", "h100-sxm"}, {"count", 1000000}}},
+                   {"training", {{"tokens", 1e16}, {"micro_batch", 1000000}}},
+                   {"inference",
+                    {{"tp", 64},
+                     {"batch", 1000000},
+                     {"context_tokens", 100000000},
+                     {"allow_long_context", true},
+                     {"target_requests_per_s", 1e9}}},
+                   {"quantization", llm_sizer::Json::object()}})
+    ->Unit(benchmark::kMillisecond);
+
+// A pasted config as deep as the bounds allow (10,000 layers), every section: the slowest valid
+// model (the work grows with the tensor list).
+BENCHMARK_CAPTURE(
+    run_scenario, deepest_valid_config,
+    {{"model", {{"preset", "llama-3-8b"}, {"num_hidden_layers", 10000}, {"hidden_size", 1024}}},
+     {"hardware", {{"accelerator", "h100-sxm"}, {"count", 8}}},
+     {"training", llm_sizer::Json::object()},
+     {"inference", llm_sizer::Json::object()},
+     {"quantization", llm_sizer::Json::object()}})
+    ->Unit(benchmark::kMillisecond);
+
 void catalog_load(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::load_builtin_catalog());
 }

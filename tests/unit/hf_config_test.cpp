@@ -61,7 +61,8 @@ TEST_CASE("invalid architectures are rejected with the field named") {
   Json config = tiny_llama();
   config["num_hidden_layers"] = -3;
   CHECK_THROWS_WITH(parse_hf_config(config, "model"),
-                    "model.num_hidden_layers: must be a positive integer, got -3");
+                    "model.num_hidden_layers: must be an integer in [1, 10000] (DeepNet, the "
+                    "deepest published Transformer, has 1,000 layers: Wang et al. 2022), got -3");
   config = tiny_llama();
   config["num_key_value_heads"] = 3;
   CHECK_THROWS_WITH(parse_hf_config(config, "model"),

@@ -24,7 +24,7 @@ function headline(ctx, options) {
   const asked = result.scenario.inference;
   const where = { count: fmt.integer(result.hardware.count), device: result.hardware.accelerator.name };
   const fitting = options.filter((o) => o.fits).length;
-  const known = options.filter((o) => o.quality_loss_pct !== null).length;
+  const known = options.filter((o) => o.quality_loss_pct !== undefined).length;
   const best = result.inference?.best_format;
   const current = options.find((o) => o.format === asked.weights);
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
@@ -42,7 +42,7 @@ function headline(ctx, options) {
 // frontier joined. Formats of the same size are drawn a byte apart so each keeps its point.
 function tradeoff(ctx, options) {
   const { t, fmt } = ctx;
-  const known = options.filter((o) => o.quality_loss_pct !== null).sort((a, b) => a.weights_bytes - b.weights_bytes);
+  const known = options.filter((o) => o.quality_loss_pct !== undefined).sort((a, b) => a.weights_bytes - b.weights_bytes);
   const hint = t('quant.chart_hint', { unknown: fmt.integer(options.length - known.length) });
   if (known.length === 0) {
     return section(t('quant.tradeoff'), null, h('p', { class: 'empty-chart' }, t('quant.no_quality')));
@@ -98,7 +98,7 @@ function table(ctx, options, sources) {
     h('td', { class: `n ${o.fits ? 'yes' : 'no'}` }, o.fits ? `✓ ${t('yes')}` : `✗ ${t('no')}`),
     h('td', { class: 'n' }, number('decode_tokens_per_s')),
     h('td', {}, quality),
-    h('td', { class: 'n' }, o.quality_loss_pct === null ? h('span', { class: 'unknown' }, t('quant.unknown')) : number('quality_loss_pct'),
+    h('td', { class: 'n' }, o.quality_loss_pct === undefined ? h('span', { class: 'unknown' }, t('quant.unknown')) : number('quality_loss_pct'),
       o.pareto ? h('span', { class: 'badge ok', title: t.glossary.pareto[1] }, t('quant.pareto')) : null),
     h('td', {}, h('button', { type: 'button', class: 'use', attrs: { 'aria-pressed': String(current) }, dataset: { focusKey: `use:${o.format}` },
       on: { click: () => ctx.set('inference.weights', o.format) } }, current ? t('quant.in_use') : t('quant.use')))));

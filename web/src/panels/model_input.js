@@ -2,6 +2,7 @@
 // Hugging Face Hub; then every field of the config the model is made from, editable.
 import { h, link, uid } from '../dom.js';
 import { fieldRow, parseScalar } from '../form.js';
+import { jsonErrorText, parseJsonObject } from '../json_guard.js';
 import { createPicker } from '../render/picker.js';
 import { describeModel, effectiveModelConfig } from '../state.js';
 import { fetchHubConfig, HubError, hubPageUrl, isModelId } from './hub.js';
@@ -135,13 +136,9 @@ export function createModelPanel(app) {
     const text = parts.textarea.value;
     let config;
     try {
-      config = JSON.parse(text);
+      config = parseJsonObject(text);
     } catch (error) {
-      parts.configError.textContent = t('model.paste_bad_json', { detail: error.message });
-      return;
-    }
-    if (!config || typeof config !== 'object' || Array.isArray(config)) {
-      parts.configError.textContent = t('model.paste_not_object');
+      parts.configError.textContent = jsonErrorText(t, error, { 'bad-json': 'model.paste_bad_json', 'not-object': 'model.paste_not_object' });
       return;
     }
     parts.configError.textContent = '';
