@@ -12,13 +12,24 @@ double component(const WeightsSize& w, Component c) {
   return w.bytes_by_component[static_cast<size_t>(c)];
 }
 
+// base^exponent by squaring. std::pow comes from each platform's libm (glibc natively, musl in
+// WASM) and may differ in the last bit; multiplications round the same everywhere, so the CLI and
+// the page print the same digits.
+double integer_power(double base, int64_t exponent) {
+  double result = 1.0;
+  for (; exponent > 0; exponent >>= 1, base *= base) {
+    if (exponent & 1) result *= base;
+  }
+  return result;
+}
+
 // Distinct experts a batch touches in one MoE layer, with tokens routed independently and
 // uniformly: E (1 - (1 - k/E)^B).
 double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
   if (!m.is_moe()) return 1.0;
   const double k = double(m.moe.experts_per_token);
   const double e = double(m.moe.num_experts);
-  return 1.0 - std::pow(1.0 - k / e, double(batch));
+  return 1.0 - integer_power(1.0 - k / e, batch);
 }
 
 // Weight bytes one forward step streams: every matrix a token passes through (the token

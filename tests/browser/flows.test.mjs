@@ -128,7 +128,7 @@ test('the Quantization view lists every format, marks the Pareto ones, and "Use"
     assert.equal(rows[i].pareto, String(o.pareto), o.format);
     assert.equal(rows[i].fits, `n ${o.fits ? 'yes' : 'no'}`, o.format);
     // No figure is invented: a format without one says "unknown" (quality and loss).
-    assert.equal(rows[i].unknown, o.quality_loss_pct === null ? (o.quality ? 1 : 2) : 0, o.format);
+    assert.equal(rows[i].unknown, o.quality_loss_pct === undefined ? (o.quality ? 1 : 2) : 0, o.format);
   }
   assert.equal(await page.textContent('#flow [data-count="fits"]'), `${options.filter((o) => o.fits).length} of ${options.length}`);
   const [chart] = await assertChartsDrawn(page, 1);

@@ -26,7 +26,8 @@ test('bad input exits 2 with one line naming field, value and what is allowed', 
   const run = runCli(['estimate', '-'], JSON.stringify(scenario));
   assert.equal(run.status, 2);
   assert.equal(run.stdout, '');
-  assert.equal(run.stderr, 'model.num_hidden_layers: must be a positive integer, got -3\n');
+  assert.equal(run.stderr, 'model.num_hidden_layers: must be an integer in [1, 10000] (DeepNet, the deepest '
+    + 'published Transformer, has 1,000 layers: Wang et al. 2022), got -3\n');
 });
 
 test('malformed JSON reports line and column', () => {

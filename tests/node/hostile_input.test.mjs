@@ -50,7 +50,7 @@ test('D2: a number beyond a double (1e400) names its field', () => {
 test('D3: sizes no model has are refused before anything is sized from them', () => {
   const line = assertRefused(scenario({ model: { ...llama, num_hidden_layers: 1e18 } }), 'model.num_hidden_layers');
   assert.equal(line, 'model.num_hidden_layers: must be an integer in [1, 10000] (DeepNet, the deepest published '
-    + 'Transformer, has 1,000 layers: Wang et al. 2022), got 1e+18');
+    + 'Transformer, has 1,000 layers: Wang et al. 2022), got 1000000000000000000');
   assertRefused(scenario({ model: { ...llama, num_hidden_layers: 1e5 } }), 'model.num_hidden_layers');
   for (const [key, value] of [['hidden_size', 1e9], ['intermediate_size', 4e9], ['num_attention_heads', 1e7],
     ['vocab_size', 1e12], ['max_position_embeddings', 1e12], ['head_dim', 1e6]]) {

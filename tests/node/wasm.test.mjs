@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 
-import { cliJson, loadWasm, runCli } from './support.mjs';
+import { cliJson, loadRawWasm, loadWasm, runCli } from './support.mjs';
 
 let wasm;
 before(async () => {
@@ -61,4 +61,15 @@ test('errors come back as a JS Error with the CLI message and the field', () => 
   }
   assert.throws(() => wasm.estimate({ model: 'llama-3-8b', hardware: { count: -1 } }),
     (error) => error.field === 'hardware.count');
+});
+
+test('MoE speeds over a batch print the same digits natively and in WASM', async () => {
+  // Found by the random parity test: the touched-expert fraction used std::pow, whose last bit
+  // differs between glibc and the WASM libc.
+  const raw = await loadRawWasm();
+  const scenario = JSON.stringify({ model: 'qwen1.5-moe-a2.7b', hardware: { accelerator: 'm1', count: 2 },
+    inference: { runtime: 'sglang', batch: 6, context_tokens: 32768, price_per_gpu_hour_usd: 3.79 } });
+  const native = runCli(['batch', '-'], `${scenario}\n`).stdout.trimEnd();
+  assert.ok(native.includes('"decode_tokens_per_s"'));
+  assert.equal(raw.estimate(scenario), native);
 });
