@@ -32,6 +32,7 @@ export default {
     'model.use_config': 'Use this config',
     'model.paste_bad_json': 'This is not valid JSON: {detail}',
     'model.paste_not_object': 'A config.json is a JSON object ({ … }).',
+    'model.paste_too_large': 'This is larger than 1 MB (a config.json is far smaller), so it was cleared.',
     'json.too-large': 'This is larger than 1 MB; a config.json or a scenario is far smaller.',
     'json.too-deep': 'This nests arrays and objects more than {depth} levels deep (in {detail}); a config.json nests 5 at most.',
     'json.not-finite': 'A number here is too large for the calculator (at {detail}).',

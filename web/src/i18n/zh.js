@@ -32,6 +32,7 @@ export default {
     'model.use_config': '使用此配置',
     'model.paste_bad_json': '这不是合法的 JSON：{detail}',
     'model.paste_not_object': 'config.json 应是一个 JSON 对象（{ … }）。',
+    'model.paste_too_large': '内容超过 1 MB（config.json 远比这小），已清空。',
     'json.too-large': '内容超过 1 MB；config.json 或场景文件远比这小。',
     'json.too-deep': '数组和对象的嵌套超过 {depth} 层（位于 {detail}）；config.json 最多嵌套 5 层。',
     'json.not-finite': '这里有一个数字大到计算器无法处理（位于 {detail}）。',

@@ -138,7 +138,13 @@ export function createModelPanel(app) {
     try {
       config = parseJsonObject(text);
     } catch (error) {
-      parts.configError.textContent = jsonErrorText(t, error, { 'bad-json': 'model.paste_bad_json', 'not-object': 'model.paste_not_object' });
+      parts.configError.textContent = jsonErrorText(t, error, { 'bad-json': 'model.paste_bad_json',
+        'not-object': 'model.paste_not_object', 'too-large': 'model.paste_too_large' });
+      // Megabytes in a text box keep the browser busy laying them out; nothing here is usable.
+      if (error.reason === 'too-large') {
+        parts.textarea.value = '';
+        draft = null;
+      }
       return;
     }
     parts.configError.textContent = '';
