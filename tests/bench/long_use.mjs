@@ -12,7 +12,7 @@ const scenarios = [
   { model: 'deepseek-v3', hardware: { count: 8 }, inference: { runtime: 'vllm', weights: 'fp8' } },
   { model: 'llama-3-70b', hardware: { count: 4 }, inference: { batch: 32, context_tokens: 8192 } },
   { model: 'qwen3-next-80b-a3b', inference: { runtime: 'llama.cpp', weights: 'q4_k_m' } },
-  { model: 'llama-3.1-405b', hardware: { count: 1024 }, training: { tokens: 15e12, tp: 8, pp: 16 } },
+  { model: 'llama-3.1-405b', hardware: { count: 1024 }, training: { tokens: 15e12, tp: 8, pp: 2 } },
   { model: 'mixtral-8x7b', training: { method: 'qlora', lora_rank: 16 } },
   { model: 'gemma-3-4b', hardware: { accelerator: 'rtx-4090' }, inference: {}, training: { method: 'lora' } },
   { model: { preset: 'llama-3-8b', num_hidden_layers: -3 } },
