@@ -34,6 +34,7 @@ Result estimate(const Scenario& scenario) {
       const QuantizationInput& q = *scenario.quantization;
       result.quantization = quantization_tradeoff(model, result.model.tensors, device, q.settings,
                                                   size_formats(sizer, q.formats), scenario.quality);
+      explain_quality(*result.quantization, result.explanations);
     }
   }
   return result;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the native core, CLI and tests (build/native), the WASM module (build/wasm), and the
-# static site (build/site) that serve.sh serves and the browser tests open.
+# Builds the native core, CLI and tests (build/native), the WASM module (build/wasm), the static
+# site (build/site) that serve.sh serves and the browser tests open, and the npm package
+# (build/package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,3 +16,4 @@ emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release \
 cmake --build build/wasm --parallel "$jobs"
 
 node web/build.mjs build/wasm/wasm build/site
+node packages/llm-sizer/build.mjs build/wasm/wasm build/package

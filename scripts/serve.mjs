@@ -15,7 +15,8 @@ const types = {
   '.png': 'image/png',
 };
 
-export function serve(directory, port = 0, host = '127.0.0.1') {
+// headers: added to every response (a test serving the npm package to another origin adds CORS).
+export function serve(directory, port = 0, host = '127.0.0.1', headers = {}) {
   const root = resolve(directory);
   const server = createServer(async (request, response) => {
     const url = new URL(request.url, 'http://localhost');
@@ -30,6 +31,7 @@ export function serve(directory, port = 0, host = '127.0.0.1') {
       response.writeHead(200, {
         'content-type': types[extname(path)] ?? 'application/octet-stream',
         'cache-control': 'no-cache',
+        ...headers,
       });
       response.end(body);
     } catch {

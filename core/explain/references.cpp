@@ -23,6 +23,12 @@ constexpr std::array kReferences = {
               "per-tensor mixes; AutoGPTQ/AutoAWQ packing; bitsandbytes blockwise scales; QLoRA "
               "section 3 (NF4 with double quantization)",
               "https://github.com/ggml-org/llama.cpp/blob/master/ggml/src/ggml-common.h"},
+    Reference{"quant-quality",
+              "Quality against 16-bit: the perplexity increase over the 16-bit model on the same "
+              "text, in percent, as llama.cpp's perplexity tool reports it ('Mean PPL ratio'; "
+              "the scoreboards' 'Delta to fp16'), with the mean KL divergence where published; "
+              "each figure's table is named in data/quant-quality.json",
+              "https://github.com/ggml-org/llama.cpp/blob/master/tools/perplexity/README.md"},
     Reference{"kv-cache",
               "Kwon et al. 2023, PagedAttention, section 3 (the KV cache holds a key and a value "
               "vector per token, layer and KV head); Ainslie et al. 2023 (GQA: KV heads < query "
@@ -52,6 +58,10 @@ constexpr std::array kReferences = {
         "Kaplan et al. 2020, Scaling Laws for Neural Language Models, section 2.1 and Table 1 "
         "(C = 6 N per token: 2 N forward, twice that backward)",
         "https://arxiv.org/abs/2001.08361"},
+    Reference{"guanaco-2023",
+              "Dettmers et al. 2023, QLoRA: Guanaco's fine-tuning run on OASST1, 1875 steps of "
+              "16 sequences of at most 16 + 512 tokens (scripts/finetune_guanaco_65b.sh)",
+              "https://github.com/artidoro/qlora/blob/main/scripts/finetune_guanaco_65b.sh"},
     Reference{"palm-2022",
               "Chowdhery et al. 2022, PaLM, appendix B (model FLOPs 6N + 12LHQT per token, MFU = "
               "achieved over peak FLOP/s)",

@@ -55,6 +55,18 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
       "kv-cache"};
   out.emplace_back("inference.kv_cache_bytes", kv);
   const DeviceMemory& d = mem.per_device;
+  // Tensor parallelism splits the KV heads (replicated once tp exceeds them); MLA's latent is
+  // replicated on every rank.
+  const double heads = double(m.num_kv_heads);
+  const double heads_here = m.mla || in.tp <= 1 ? heads : std::max(1.0, heads / double(in.tp));
+  if (heads > 0) {
+    out.emplace_back("inference.per_device.kv_cache_bytes",
+                     Explanation{"{kv_cache} * {kv_heads_per_device} / {kv_heads}",
+                                 {{"kv_cache", mem.kv_cache_bytes, "bytes"},
+                                  {"kv_heads_per_device", heads_here, "heads"},
+                                  {"kv_heads", heads, "heads"}},
+                                 "kv-cache"});
+  }
   out.emplace_back("inference.memory_per_device_bytes",
                    Explanation{"{weights} + {kv_cache} + {activations} + {overhead}",
                                {{"weights", d.weights_bytes, "bytes"},

@@ -44,7 +44,8 @@ int nominal_bits(const WeightFormat& format) {
 // The most precise format the runtime deploys that fits, 16-bit at most (fp32 buys nothing when
 // serving). Formats are tried by nominal bits, 16, 8, 6, ...: scales add well under the gap to the
 // next class, so once a class has a fit no lower class can be more precise, and only the classes
-// tried need their exact sizes. Within 0.05 bits (fp16, bf16) the catalog's first one wins.
+// tried need their exact sizes. Formats within 0.05 bits of each other (fp16, bf16) are equally
+// precise: the scenario's own format wins among them, else the catalog's first.
 std::string best_fitting_format(const ModelSpec& model, const AcceleratorSpec& device,
                                 const InferenceInput& input, const WeightsSizer& sizer) {
   std::vector<WeightFormat> candidates;
@@ -64,16 +65,19 @@ std::string best_fitting_format(const ModelSpec& model, const AcceleratorSpec& d
     }
     std::string best;
     double best_bits = -1;
+    double chosen_bits = -1;  // the scenario's own format, when it is in this class and fits
     for (size_t i = first; i < last; ++i) {
       InferenceInput variant = input;
       variant.weights = candidates[i];
       const WeightsSize size = sizer(candidates[i]);
-      if (size.bits_per_weight > best_bits + 0.05 &&
-          inference_memory(model, size, device, variant).fits) {
+      if (!inference_memory(model, size, device, variant).fits) continue;
+      if (candidates[i].id == input.weights.id) chosen_bits = size.bits_per_weight;
+      if (size.bits_per_weight > best_bits + 0.05) {
         best_bits = size.bits_per_weight;
         best = candidates[i].id;
       }
     }
+    if (chosen_bits >= 0 && chosen_bits >= best_bits - 0.05) return input.weights.id;
     if (!best.empty()) return best;
     first = last;
   }

@@ -10,33 +10,26 @@
 namespace llm_sizer {
 namespace {
 
-// A figure as "% worse than the same table's 16-bit model": perplexity increases, accuracy
-// retained below 100%. KL divergence has no such reading and is shown but not ranked.
-std::optional<double> loss_pct(const QualityFigure& q) {
-  if (q.metric == "ppl_delta_pct") return q.value;
-  if (q.metric == "accuracy_retained_pct") return 100.0 - q.value;
-  if (q.baseline && *q.baseline > 0) {
-    if (q.metric == "ppl") return (q.value - *q.baseline) / *q.baseline * 100.0;
-    if (q.metric == "ppl_delta") return q.value / *q.baseline * 100.0;
-    if (q.metric == "accuracy") return (*q.baseline - q.value) / *q.baseline * 100.0;
-  }
-  return std::nullopt;
+// Percent perplexity increase over the 16-bit model of the same table, as llama.cpp's perplexity
+// tool reports it (tools/perplexity/README.md: "Mean PPL ratio"; scoreboards: "Delta to fp16").
+double ppl_increase_pct(const std::string& metric, double value, std::optional<double> baseline) {
+  if (metric == "ppl_ratio") return (value - 1.0) * 100.0;
+  if (metric == "ppl_delta") return value / *baseline * 100.0;
+  return (value - *baseline) / *baseline * 100.0;
 }
 
-// The most comparable figure for a format: a perplexity-based one first, then accuracy, then KLD.
-std::optional<QualityFigure> best_figure(const std::vector<QualityFigure>& figures,
-                                         const std::string& format) {
-  std::optional<QualityFigure> chosen;
-  int chosen_rank = 99;
+// The figure for a format: from a GGUF file made the way the format is sized (with an importance
+// matrix exactly where llama-quantize requires one), else any; the catalog lists the preferred
+// table first.
+std::optional<QualityFigure> figure_for(const std::vector<QualityFigure>& figures,
+                                        const WeightFormat& format) {
+  const QualityFigure* chosen = nullptr;
   for (const auto& q : figures) {
-    if (q.format != format) continue;
-    const int rank = loss_pct(q) ? (q.metric.rfind("ppl", 0) == 0 ? 0 : 1) : 2;
-    if (rank < chosen_rank) {
-      chosen = q;
-      chosen_rank = rank;
-    }
+    if (q.format != format.id) continue;
+    if (q.imatrix == format.gguf_imatrix) return q;
+    if (chosen == nullptr) chosen = &q;
   }
-  return chosen;
+  return chosen ? std::optional<QualityFigure>(*chosen) : std::nullopt;
 }
 
 }  // namespace
@@ -52,8 +45,13 @@ std::vector<QualityFigure> quality_figures(const Catalog& catalog, const std::st
     q.metric = entry.value("metric", "");
     q.value = entry.value("value", 0.0);
     if (entry.contains("baseline_value")) q.baseline = entry["baseline_value"].get<double>();
+    q.ppl_increase_pct = ppl_increase_pct(q.metric, q.value, q.baseline);
+    if (entry.contains("kld")) q.kld = entry["kld"].get<double>();
+    q.imatrix = entry.value("imatrix", false);
     q.dataset = entry.value("dataset", "");
+    if (entry.contains("context")) q.context = entry["context"].get<int64_t>();
     q.source = entry.value("source", "");
+    q.url = entry.value("url", "");
     figures.push_back(q);
   }
   return figures;
@@ -88,19 +86,18 @@ std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& m,
       const StepCost fill = prefill(m, w, device, variant, e, 1, input.prompt_tokens, in_prompt);
       o.prefill_tokens_per_s = double(input.prompt_tokens) / fill.seconds();
     }
-    o.quality = best_figure(quality, format.id);
-    if (o.quality) o.quality_loss_pct = loss_pct(*o.quality);
+    o.quality = figure_for(quality, format);
     options.push_back(o);
   }
-  // Pareto frontier over (weights bytes, quality loss) among formats with a ranked figure.
+  // Pareto frontier over (weights bytes, perplexity increase) among formats with a figure.
   for (auto& o : options) {
-    if (!o.quality_loss_pct) continue;
+    if (!o.quality) continue;
+    const double loss = o.quality->ppl_increase_pct;
     o.pareto = std::none_of(options.begin(), options.end(), [&](const TradeoffOption& other) {
-      if (&other == &o || !other.quality_loss_pct) return false;
-      const bool no_worse =
-          other.weights_bytes <= o.weights_bytes && *other.quality_loss_pct <= *o.quality_loss_pct;
-      const bool better =
-          other.weights_bytes < o.weights_bytes || *other.quality_loss_pct < *o.quality_loss_pct;
+      if (&other == &o || !other.quality) return false;
+      const double other_loss = other.quality->ppl_increase_pct;
+      const bool no_worse = other.weights_bytes <= o.weights_bytes && other_loss <= loss;
+      const bool better = other.weights_bytes < o.weights_bytes || other_loss < loss;
       return no_worse && better;
     });
   }
@@ -122,18 +119,38 @@ Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
     // What cannot be known is absent, as everywhere in the result (README, Result).
     if (o.decode_tokens_per_s) item["decode_tokens_per_s"] = *o.decode_tokens_per_s;
     if (o.prefill_tokens_per_s) item["prefill_tokens_per_s"] = *o.prefill_tokens_per_s;
-    if (o.quality_loss_pct) item["quality_loss_pct"] = *o.quality_loss_pct;
-    if (o.quality) {
-      item["quality"] = {{"metric", o.quality->metric},
-                         {"value", o.quality->value},
-                         {"dataset", o.quality->dataset},
-                         {"id", o.quality->id}};
-      if (o.quality->baseline) item["quality"]["baseline"] = *o.quality->baseline;
-      item["quality_source"] = o.quality->source;
+    if (const auto& q = o.quality) {
+      Json figure = {{"id", q->id},           {"metric", q->metric}, {"value", q->value},
+                     {"imatrix", q->imatrix}, {"source", q->source}, {"url", q->url}};
+      if (q->baseline) figure["baseline"] = *q->baseline;
+      if (!q->dataset.empty()) figure["dataset"] = q->dataset;
+      if (q->context) figure["context"] = *q->context;
+      item["quality"] = std::move(figure);
+      item["quality_source"] = q->source;
+      item["quality_loss_pct"] = q->ppl_increase_pct;
+      if (q->kld) item["quality_kld"] = *q->kld;
     }
     list.push_back(item);
   }
   return {{"options", list}};
+}
+
+void explain_quality(const std::vector<TradeoffOption>& options, Explanations& out) {
+  for (size_t i = 0; i < options.size(); ++i) {
+    const auto& q = options[i].quality;
+    if (!q) continue;
+    Explanation e{"({ppl_ratio} - 1) * 100", {{"ppl_ratio", q->value, ""}}, "quant-quality"};
+    if (q->metric == "ppl") {
+      e = {"({ppl} - {ppl_16bit}) / {ppl_16bit} * 100",
+           {{"ppl", q->value, ""}, {"ppl_16bit", *q->baseline, ""}},
+           "quant-quality"};
+    } else if (q->metric == "ppl_delta") {
+      e = {"{ppl_delta} / {ppl_16bit} * 100",
+           {{"ppl_delta", q->value, ""}, {"ppl_16bit", *q->baseline, ""}},
+           "quant-quality"};
+    }
+    out.emplace_back("quantization.options." + std::to_string(i) + ".quality_loss_pct", e);
+  }
 }
 
 QuantizationInput parse_quantization(const Json& section, const InferenceInput& settings) {

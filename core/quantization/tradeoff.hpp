@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "explain/explanation.hpp"
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
 #include "inference/inference_input.hpp"
@@ -14,15 +15,22 @@ namespace llm_sizer {
 
 struct Catalog;
 
-// One published quality figure for a model in a format (data/quant-quality.json).
+// A format's quality for a model as one comparable measure (data/quant-quality.json): how much
+// higher its perplexity is than the 16-bit model's in the same published table, in percent, with
+// that table's mean KL divergence from the 16-bit model where it prints one.
 struct QualityFigure {
-  std::string format;
-  std::string metric;  // "ppl", "ppl_delta", "ppl_delta_pct", "kld", "accuracy_retained_pct", ...
-  double value = 0;
-  std::optional<double> baseline;
-  std::string dataset;
-  std::string source;
   std::string id;
+  std::string format;
+  std::string metric;  // what the table printed: "ppl", "ppl_delta" or "ppl_ratio"
+  double value = 0;
+  std::optional<double> baseline;  // the 16-bit model's perplexity ("ppl", "ppl_delta")
+  double ppl_increase_pct = 0;
+  std::optional<double> kld;
+  bool imatrix = false;  // a GGUF file made with an importance matrix
+  std::string dataset;   // empty when the source does not name it
+  std::optional<int64_t> context;
+  std::string source;
+  std::string url;
 };
 
 // The `quantization` section of a scenario: which formats to compare (all by default), under the
@@ -48,9 +56,8 @@ struct TradeoffOption {
   bool native = false;  // the device's matrix units run it without dequantizing
   std::optional<double> decode_tokens_per_s;
   std::optional<double> prefill_tokens_per_s;
-  std::optional<QualityFigure> quality;
-  std::optional<double> quality_loss_pct;  // how much worse than 16-bit, in % (lower is better)
-  bool pareto = false;                     // no other format is both smaller and better
+  std::optional<QualityFigure> quality;  // none when nothing comparable is published
+  bool pareto = false;                   // no other format is both smaller and better
 };
 
 // Every weight format for this model and hardware: memory, fit, speed, published quality, and
@@ -64,5 +71,8 @@ std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& model,
                                                   const std::vector<QualityFigure>& quality);
 
 Json tradeoff_to_json(const std::vector<TradeoffOption>& options);
+
+// How each option's quality_loss_pct follows from the published figure.
+void explain_quality(const std::vector<TradeoffOption>& options, Explanations& out);
 
 }  // namespace llm_sizer

@@ -89,7 +89,8 @@ Json model_json(const Scenario& scenario, const ModelResult& model) {
                      {"official_params", preset->official_params},
                      {"official_params_precision", preset->official_params_precision},
                      {"context_length", preset->context_length},
-                     {"source", preset->source}};
+                     {"source", preset->source},
+                     {"recognised", scenario.model.recognised}};
     if (preset->official_params_active) {
       out["preset"]["official_params_active"] = *preset->official_params_active;
       out["preset"]["official_params_active_excludes_embedding"] =

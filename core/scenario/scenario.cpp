@@ -1,5 +1,8 @@
 #include "scenario/scenario.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include "error.hpp"
 #include "limits.hpp"
 #include "model/config_aliases.hpp"
@@ -21,6 +24,33 @@ const ModelPreset& find_model_preset(const Catalog& catalog, const std::string& 
   return *preset;
 }
 
+// The preset a pasted config.json is: the one whose config agrees on every key the core reads
+// (so the estimate is the preset's own), unless the config names another model (a fine-tune
+// shares its base's architecture, not its weights or its published figures). Null if none.
+const ModelPreset* preset_with_config(const Catalog& catalog, const Json& config) {
+  const auto keys = config_fields_read();
+  const auto named = config.find("_name_or_path");
+  std::string name = named != config.end() && named->is_string() ? named->get<std::string>() : "";
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  for (const ModelPreset& preset : catalog.models) {
+    std::string hf_id = preset.hf_id;
+    std::transform(hf_id.begin(), hf_id.end(), hf_id.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
+    if (!name.empty() && name != hf_id) continue;
+    const bool same = std::all_of(keys.begin(), keys.end(), [&](std::string_view key) {
+      const auto mine = config.find(std::string(key));
+      const auto theirs = preset.config.find(std::string(key));
+      if (mine == config.end() || theirs == preset.config.end()) {
+        return mine == config.end() && theirs == preset.config.end();
+      }
+      return *mine == *theirs;
+    });
+    if (same) return &preset;
+  }
+  return nullptr;
+}
+
 // "model" is a preset id, a Hugging Face config.json object, or {"preset": id, ...overrides}.
 ModelChoice parse_model(const Json& value, const Catalog& catalog) {
   ModelChoice choice;
@@ -40,6 +70,8 @@ ModelChoice parse_model(const Json& value, const Catalog& catalog) {
     merge_config_overrides(target, overrides);
   } else if (value.is_object()) {
     choice.config = value;
+    choice.preset = preset_with_config(catalog, value);
+    choice.recognised = choice.preset != nullptr;
   } else {
     throw InputError("model", "must be a preset id or a config.json object", describe_value(value));
   }

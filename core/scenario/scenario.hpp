@@ -17,7 +17,8 @@ namespace llm_sizer {
 inline constexpr int kScenarioVersion = 1;
 
 struct ModelChoice {
-  const ModelPreset* preset = nullptr;  // null for a pasted config.json
+  const ModelPreset* preset = nullptr;  // null for a pasted config.json that is no preset's
+  bool recognised = false;              // a pasted config.json equal to the preset's
   Json config;                          // the effective config (preset with overrides applied)
   ParsedModel parsed;
 };

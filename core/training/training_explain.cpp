@@ -170,6 +170,23 @@ void explain_training(const TrainingInput& in, const TrainingResult& r,
   if (r.time.gpus_for_target_days) {
     out.emplace_back("training.gpus_for_target_days", gpus_for_target(in, r));
   }
+  if (in.default_tokens && in.parameter_efficient()) {
+    out.emplace_back(
+        "training.tokens",
+        Explanation{
+            "{steps} * {sequences_per_step} * {tokens_per_sequence}",
+            {{"steps", TrainingDefaults::finetune_steps, "steps"},
+             {"sequences_per_step", TrainingDefaults::finetune_sequences_per_step, "sequences"},
+             {"tokens_per_sequence", TrainingDefaults::finetune_tokens_per_sequence, "tokens"}},
+            "guanaco-2023"});
+  } else if (in.default_tokens) {
+    out.emplace_back("training.tokens",
+                     Explanation{"{tokens_per_param} * {N}",
+                                 {{"tokens_per_param",
+                                   TrainingDefaults::chinchilla_tokens_per_param, "tokens/param"},
+                                  {"N", r.flops.n_active, "active params"}},
+                                 "hoffmann-2022"});
+  }
   out.emplace_back("training.chinchilla_tokens",
                    Explanation{"{tokens_per_param} * {N}",
                                {{"tokens_per_param", TrainingDefaults::chinchilla_tokens_per_param,

@@ -278,7 +278,11 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
                     "fragmentation"});
   TrainingInput in;
   in.method = choice(r, "method", TrainingMethod::full, kMethodNames);
-  in.tokens = r.number_or("tokens", TrainingDefaults::chinchilla_tokens_per_param * params_active,
+  in.default_tokens = !r.has("tokens");
+  in.tokens = r.number_or("tokens",
+                          in.parameter_efficient()
+                              ? TrainingDefaults::finetune_tokens
+                              : TrainingDefaults::chinchilla_tokens_per_param * params_active,
                           limits::kTrainingTokens);
   in.mfu = r.number_or("mfu", TrainingDefaults::mfu, limits::kMfu);
   if (in.mfu > TrainingDefaults::suspicious_mfu) {

@@ -35,6 +35,15 @@ struct TrainingDefaults {
   static constexpr double suspicious_mfu = 0.7;
   // Hoffmann et al. 2022, Table 3: about 20 tokens per parameter at the compute-optimal frontier.
   static constexpr double chinchilla_tokens_per_param = 20.0;
+  // LoRA and QLoRA start from a fine-tuning run, not a pre-training one: Guanaco's OASST1 run,
+  // QLoRA's headline case, 1875 steps of 16 sequences of at most 16 + 512 tokens (Dettmers et al.
+  // 2023; artidoro/qlora scripts/finetune_guanaco_{7b,13b,33b,65b}.sh): 15.84M tokens, an upper
+  // bound since its sequences are padded, not packed.
+  static constexpr double finetune_steps = 1875;
+  static constexpr double finetune_sequences_per_step = 16;
+  static constexpr double finetune_tokens_per_sequence = 16 + 512;
+  static constexpr double finetune_tokens =
+      finetune_steps * finetune_sequences_per_step * finetune_tokens_per_sequence;
   // Llama 2's pre-training context (Touvron et al. 2023, Table 1), capped at the model's own.
   static constexpr int64_t seq_len = 4096;
   // PEFT's LoraConfig default rank.
@@ -51,6 +60,7 @@ struct TrainingDefaults {
 struct TrainingInput {
   TrainingMethod method = TrainingMethod::full;
   double tokens = 0;
+  bool default_tokens = false;  // tokens not given: the method's default above
   double mfu = TrainingDefaults::mfu;
   Precision precision = Precision::bf16;
   bool master_weights = true;  // fp32 master copy (mixed precision, Micikevicius et al. 2018)

@@ -3,20 +3,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { assertShowsCliResult, cliEstimate, linkFor, openPage, siteForTests } from './support.mjs';
+import { assertShowsCliResult, cliEstimate, linkFor, openPage, siteForTests, watchedPage } from './support.mjs';
 
 const site = siteForTests({ subPath: true });
 
 test('the embed card shows the scenario, posts its height, and stays on its own site', async () => {
   const scenario = { model: 'llama-3-70b', hardware: { accelerator: 'h100-sxm', count: 2 } };
   const src = `${site.url}embed.html${await linkFor(scenario, { l: 'en', u: 'GiB' })}`;
-  const context = await site.browser.newContext();
-  const requests = [];
-  context.on('request', (request) => requests.push(request.url()));
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  const { context, page, requests, problems } = await watchedPage(site.browser);
   await page.setContent(`<script>window.heights = []; addEventListener('message', (e) => {
       if (e.data && e.data.type === 'llm-sizer:height') window.heights.push(e.data.height); });</script>
     <iframe src="${src}" style="width: 480px; height: 40px; border: 0"></iframe>`);

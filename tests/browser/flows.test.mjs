@@ -100,8 +100,9 @@ test('the Fine-tuning view: QLoRA figures equal the CLI\'s, and the tabs switch 
   const methods = await page.$$eval('[data-field="training.method"] option', (nodes) => nodes.map((n) => n.value));
   assert.deepEqual(methods, ['lora', 'qlora']);
 
+  // Each view keeps its own token count: full training starts from its own default.
   await page.click('#tab-training');
-  const full = { ...scenario, training: { tokens: 2e7 } };
+  const full = { ...scenario, training: {} };
   await assertShowsCliResult(page, full);
   assert.deepEqual((await linked(page)).scenario, full);
   assert.equal(await page.isVisible('[data-field="training.lora_rank"]'), false);
@@ -127,8 +128,8 @@ test('the Quantization view lists every format, marks the Pareto ones, and "Use"
   for (const [i, o] of options.entries()) {
     assert.equal(rows[i].pareto, String(o.pareto), o.format);
     assert.equal(rows[i].fits, `n ${o.fits ? 'yes' : 'no'}`, o.format);
-    // No figure is invented: a format without one says "unknown" (quality and loss).
-    assert.equal(rows[i].unknown, o.quality_loss_pct === undefined ? (o.quality ? 1 : 2) : 0, o.format);
+    // No figure is invented: a format without one says "not published".
+    assert.equal(rows[i].unknown, o.quality ? 0 : 1, o.format);
   }
   assert.equal(await page.textContent('#flow [data-count="fits"]'), `${options.filter((o) => o.fits).length} of ${options.length}`);
   const [chart] = await assertChartsDrawn(page, 1);
@@ -151,7 +152,7 @@ test('a model without published quality lists every format as unknown and draws 
   const expected = await assertShowsCliResult(page, scenario);
   assert.equal(await page.$$eval('#flow tr[data-format] .badge.ok', (n) => n.length), 0);
   assert.equal(await page.$$eval('#flow tr[data-format]', (n) => n.length), expected.quantization.options.length);
-  assert.match(await page.textContent('#flow .empty-chart'), /No published quality figures/);
+  assert.match(await page.textContent('#flow .empty-chart'), /No published perplexity figures/);
   assert.equal(await page.$$eval('#flow .chart', (n) => n.length), 0);
   assert.deepEqual(problems, []);
 });

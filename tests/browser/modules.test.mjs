@@ -9,7 +9,7 @@ import { cliJson, loadWasm, root } from '../node/support.mjs';
 
 const web = (path) => import(join(root, 'web/src', path));
 const { decodeState, encodeState, LinkError, LINK_VERSION } = await web('url.js');
-const { pruneScenario, resetField, setField, describeModel, fieldOfError, withSections } = await web('state.js');
+const { pruneScenario, resetField, setField, describeModel, fieldOfError, openScenario, withSections } = await web('state.js');
 const { createFormat, kindOf } = await web('format.js');
 const { detectLanguage, createI18n, loadLanguage } = await web('i18n/index.js');
 const { default: en } = await web('i18n/en.js');
@@ -135,6 +135,8 @@ test('numbers are formatted by the unit in their name, in both byte units and la
   assert.deepEqual(en.fromInput('number', ''), { empty: true });
   assert.deepEqual(en.fromInput('number', '12abc'), { invalid: true });
   assert.equal(en.byName('training.wall_days', 0.5), '12 h');
+  assert.equal(en.byName('training.wall_days_6nd', 28.51), '28.5 days');
+  assert.equal(en.byName('training.global_batch_tokens', 8192), '8,192 tokens');
   assert.equal(en.byName('training.wall_days', 9269.06), '9,269 days');
   assert.equal(en.byName('quantization.options.3.quality_loss_pct', 2.5), '2.5%');
   assert.equal(en.byName('inference.kv_bytes_per_token', 327680), '320 KiB/token');
@@ -144,9 +146,10 @@ test('numbers are formatted by the unit in their name, in both byte units and la
     ['inference.ttft_s', 'seconds'], ['inference.decode_tokens_per_s', 'tokens_per_s'], ['training.cost_usd', 'usd'],
     ['inference.kv_cache_bytes', 'bytes'], ['training.flops_total_6nd', 'flops'], ['hardware.count', 'integer'],
     ['inference.speed_by_batch.0.tokens_per_s_per_user', 'tokens_per_s'], ['training.trainable_params', 'count'],
-    ['training.tokens', 'count'], ['training.grad_accumulation', 'integer'], ['inference.batch_for_target', 'integer'],
+    ['training.tokens', 'tokens'], ['training.grad_accumulation', 'integer'], ['inference.batch_for_target', 'integer'],
     ['inference.arithmetic_intensity', 'intensity'], ['training.pipeline_bubble_fraction', 'fraction'],
-    ['training.flops_per_token_breakdown.forward_adapters', 'flops']]) {
+    ['training.flops_per_token_breakdown.forward_adapters', 'flops'], ['training.wall_days_6nd', 'days'],
+    ['training.flops_per_token_6n', 'flops']]) {
     assert.equal(kindOf(name), kind, name);
   }
 });
@@ -236,16 +239,38 @@ test('full training and fine-tuning share the training section: switching tabs s
   const finetune = flowById('finetune');
   let scenario = { model: 'gpt2', training: { tokens: 1e9 } };
   assert.equal(finetune.owns(estimate(scenario).result.scenario), false);
+  // Each view keeps its own token count: fine-tuning starts from the core's fine-tuning default.
   scenario = finetune.enter(scenario, stash, catalog);
-  assert.deepEqual(scenario.training, { tokens: 1e9, method: 'lora' });
-  scenario.training = { ...scenario.training, method: 'qlora', lora_rank: 64 };
+  assert.deepEqual(scenario.training, { method: 'lora' });
+  assert.equal(estimate(scenario).result.scenario.training.tokens, 1875 * 16 * 528);
+  scenario.training = { ...scenario.training, method: 'qlora', lora_rank: 64, tokens: 2e7 };
   assert.equal(finetune.owns(estimate(scenario).result.scenario), true);
   scenario = training.enter(scenario, stash);
   assert.deepEqual(scenario.training, { tokens: 1e9, method: 'full' });
   assert.ok(estimate(scenario).result, 'the adapter settings are put aside, so full training is valid');
   assert.equal(training.owns(estimate(scenario).result.scenario), true);
-  // Back to fine-tuning: the adapter settings used last come back.
-  assert.deepEqual(finetune.enter(scenario, stash, catalog).training, { tokens: 1e9, method: 'qlora', lora_rank: 64 });
+  // Back to fine-tuning: the adapter settings and the token count used last come back.
+  assert.deepEqual(finetune.enter(scenario, stash, catalog).training, { tokens: 2e7, method: 'qlora', lora_rank: 64 });
+});
+
+test('a link is opened without the fields the core refuses, each reported', () => {
+  const example = { model: 'llama-3-8b' };
+  const opened = openScenario({ model: 'gpt2', hardware: { count: 0 }, inference: { batch: 2, offload_layers: 3 }, colour: 'red' },
+    estimate, example, { keep: sections });
+  assert.deepEqual(opened.scenario, { model: 'gpt2', inference: { batch: 2 } });
+  assert.deepEqual(opened.dropped.map((d) => d.field).sort(), ['colour', 'hardware.count', 'inference.offload_layers']);
+  assert.equal(opened.dropped.find((d) => d.field === 'hardware.count').got, '0');
+  // A preset override out of range goes; a model the core refuses becomes the example's.
+  assert.deepEqual(openScenario({ model: { preset: 'gpt2', n_layer: -1 } }, estimate, example).scenario, { model: 'gpt2' });
+  assert.deepEqual(openScenario({ model: 'gpt-9' }, estimate, example).scenario, example);
+  assert.deepEqual(openScenario({ model: { hidden_size: 8 } }, estimate, example).scenario, example);
+  // An error no value of the link holds stays, for the page to show with its ways out.
+  const kept = openScenario({ model: 'llama-3-8b', hardware: { count: 3 }, inference: {} }, estimate, example, { keep: sections });
+  assert.deepEqual(kept.dropped, []);
+  assert.equal(estimate(kept.scenario).error.field, 'inference.tp');
+  // A flood of unknown keys stops after a bounded number of rounds.
+  const flood = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${i}`, i]));
+  assert.equal(openScenario({ model: 'gpt2', ...flood }, estimate, example).dropped.length, 64);
 });
 
 function leaves(object) {

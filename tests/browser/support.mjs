@@ -20,11 +20,7 @@ const { createI18n, loadLanguage } = await import(join(root, 'web/src/i18n/index
 // the site is served from http://127.0.0.1:PORT/site/, as a static host with a sub-path would.
 export async function startSite({ subPath = false } = {}) {
   const server = await serve(join(root, subPath ? 'build' : 'build/site'), 0);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   const url = `http://127.0.0.1:${server.address().port}/${subPath ? 'site/' : ''}`;
   return {
     url,
@@ -34,6 +30,27 @@ export async function startSite({ subPath = false } = {}) {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// A page in a fresh context (no cookies or storage from other tests) that records every request
+// it makes and every error: { context, page, requests, problems }.
+export async function watchedPage(browser) {
+  const context = await browser.newContext();
+  const requests = [];
+  context.on('request', (request) => requests.push(request.url()));
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  return { context, page, requests, problems };
 }
 
 // For a test file: the site and browser started before its tests and closed after them. The

@@ -87,6 +87,29 @@ TEST_CASE("Llama-3-70B: fewest H100s in bf16, and the best format for one RTX 40
   CHECK(chosen["weights_bits_per_weight"].get<double>() < 2.92);
 }
 
+TEST_CASE("the best format that fits prefers the chosen one among equally precise formats") {
+  // BF16 and FP16 store the same 16 bits: with BF16 chosen (the default) the answer is BF16.
+  const auto chosen = [](const std::string& weights) {
+    return run({{"model", "llama-3-8b"},
+                {"inference", {{"weights", weights}}}})["inference"]["best_format"];
+  };
+  CHECK(chosen("bf16") == "bf16");
+  CHECK(chosen("fp16") == "fp16");
+  // A less precise choice does not lower the answer: 16-bit still fits on an 80 GB H100.
+  CHECK(chosen("q4_k_m") == "fp16");
+}
+
+TEST_CASE("the per-device KV cache is explained: KV heads split by tensor parallelism") {
+  const auto result = run({{"model", "llama-3-8b"},
+                           {"hardware", {{"count", 2}}},
+                           {"inference", {{"tp", 2}}}});
+  const auto& e = result["explain"]["inference.per_device.kv_cache_bytes"];
+  CHECK(e["formula"] == "{kv_cache} * {kv_heads_per_device} / {kv_heads}");
+  // Llama 3 8B has 8 KV heads: 4 on each of 2 devices, half the cache each.
+  CHECK(result["inference"]["per_device"]["kv_cache_bytes"].get<double>() ==
+        Approx(result["inference"]["kv_cache_bytes"].get<double>() / 2));
+}
+
 TEST_CASE("the defaults are written out in the normalised scenario") {
   const auto result = run({{"model", "llama-3-8b"}, {"inference", Json::object()}});
   const auto& normalized = result["scenario"]["inference"];

@@ -13,7 +13,23 @@ TEST_CASE("a model is a preset id, a config object, or a preset with overrides")
   const auto& preset = *llm_sizer::test::catalog().find_model("llama-3-8b");
   const auto by_config = run({{"model", preset.config}});
   CHECK(by_config["model"]["params_total"] == by_id["model"]["params_total"]);
-  CHECK_FALSE(by_config["model"].contains("preset"));
+  // A config equal to a preset's is that preset (its name, published count and quality figures).
+  CHECK(by_config["model"]["preset"]["id"] == "llama-3-8b");
+  CHECK(by_config["model"]["preset"]["recognised"] == true);
+  CHECK(by_id["model"]["preset"]["recognised"] == false);
+  // Meta's own config.json (Hugging Face meta-llama/Meta-Llama-3-8B), with every key the core
+  // does not read, is recognised too; a changed figure is a custom model.
+  auto pasted = llm_sizer::test::read_json("tests/reference/configs/meta-llama-3-8b.json");
+  CHECK(run({{"model", pasted}})["model"]["preset"]["id"] == "llama-3-8b");
+  // Named as the preset's Hub model (the page's Hub loader names it so), it is the preset; named
+  // as another model (a fine-tune shares its base's architecture, not its weights), it is not.
+  pasted["_name_or_path"] = "meta-llama/Meta-Llama-3-8B";
+  CHECK(run({{"model", pasted}})["model"]["preset"]["id"] == "llama-3-8b");
+  pasted["_name_or_path"] = "NousResearch/Hermes-2-Pro-Llama-3-8B";
+  CHECK_FALSE(run({{"model", pasted}})["model"].contains("preset"));
+  pasted.erase("_name_or_path");
+  pasted["num_hidden_layers"] = 16;
+  CHECK_FALSE(run({{"model", pasted}})["model"].contains("preset"));
 
   const auto fewer_layers = run({{"model", {{"preset", "llama-3-8b"}, {"num_hidden_layers", 16}}}});
   CHECK(fewer_layers["model"]["architecture"]["num_hidden_layers"] == 16);

@@ -52,6 +52,16 @@ TEST_CASE("every training default is written out in the normalized scenario") {
   CHECK(again["training"]["flops_total"] == result["training"]["flops_total"]);
   CHECK(again["training"]["memory_per_gpu_bytes"] == result["training"]["memory_per_gpu_bytes"]);
 
+  // Fine-tuning starts from a fine-tuning run: Guanaco's 1875 steps x 16 sequences x at most
+  // 16 + 512 tokens (artidoro/qlora scripts/finetune_guanaco_65b.sh), not from pre-training.
+  for (const char* method : {"lora", "qlora"}) {
+    const auto tuned = run(scenario({{"method", method}}));
+    CHECK(tuned["scenario"]["training"]["tokens"] == 1875.0 * 16 * 528);
+    CHECK(tuned["explain"]["training.tokens"]["ref"] == "guanaco-2023");
+  }
+  CHECK(result["explain"]["training.tokens"]["ref"] == "hoffmann-2022");
+  CHECK_FALSE(run(scenario({{"tokens", 1e9}}))["explain"].contains("training.tokens"));
+
   const auto qlora = run(scenario({{"method", "qlora"}}))["scenario"]["training"];
   CHECK(qlora["optimizer"] == "paged_adamw_32bit");
   CHECK(qlora["master_weights"] == false);

@@ -7,9 +7,11 @@ import { createLlmSizer } from 'llm-sizer-wasm';
 
 let loading;
 
-export function startEngine() {
-  // The .wasm sits beside the page (the code that loads it may sit in a chunks/ folder).
-  loading ??= createLlmSizer({ locateFile: (file) => new URL(file, document.baseURI).href }).then((core) => {
+// wasmUrl: where the .wasm is; by default beside the page (the code that loads it may sit in a
+// chunks/ folder). The card element passes its package's own.
+export function startEngine({ wasmUrl } = {}) {
+  const locateFile = (file) => (wasmUrl ? String(wasmUrl) : new URL(file, document.baseURI).href);
+  loading ??= createLlmSizer({ locateFile }).then((core) => {
     let catalog;
     return {
       // The catalog listing (models, accelerators, prices, ...), read once: it is large.

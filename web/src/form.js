@@ -66,11 +66,13 @@ export function parseScalar(text) {
   return { value: trimmed };
 }
 
-// Sets every control under root to the value the core used, except the one being typed in.
+// Sets every control under root to the value the core used, except the one being typed in and
+// those keep(path) holds (text that is no value stays as typed, beside its error).
 // valueFor(path) → value or undefined.
-export function fillControls(root, valueFor, fmt) {
+export function fillControls(root, valueFor, fmt, { keep = () => false } = {}) {
   for (const control of root.querySelectorAll('[data-field][data-kind]')) {
     if (control === document.activeElement && control.dataset.dirty === 'true') continue;
+    if (keep(control.dataset.field)) continue;
     delete control.dataset.dirty;
     const value = valueFor(control.dataset.field);
     const { kind } = control.dataset;

@@ -13,7 +13,8 @@ const superscript = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴',
 
 // The kind of a value, read from the unit in its name (the core's naming rule: _bytes, _s, ...).
 export function kindOf(name) {
-  const leaf = String(name);
+  // A figure by the rule of thumb (wall_days_6nd, flops_per_token_6n) has the unit of the figure.
+  const leaf = String(name).replace(/_6nd?$/, '');
   if (/(^|\.|_)(gpus_for_\w+|batch_for_\w+|min_devices|max_batch|max_micro_batch|grad_accumulation|count)$/.test(leaf)) return 'integer';
   if (/bytes_per_s$/.test(leaf)) return 'bytes_per_s';
   if (/bytes_per_token$/.test(leaf)) return 'bytes_per_token';
@@ -30,7 +31,8 @@ export function kindOf(name) {
   if (/_hours$/.test(leaf)) return 'hours';
   if (/_w$/.test(leaf)) return 'watts';
   if (/_s$/.test(leaf)) return 'seconds';
-  if (/(^|\.)params(_\w+)?$|_params$|\.breakdown\.\w+$|(^|\.|_)tokens$|(^|\.)steps$/.test(leaf)) return 'count';
+  if (/(^|\.|_)tokens$/.test(leaf)) return 'tokens';
+  if (/(^|\.)params(_\w+)?$|_params$|\.breakdown\.\w+$|(^|\.)steps$/.test(leaf)) return 'count';
   if (/fraction$|(^|\.)(mfu|model_flops_utilization|discount|fragmentation|margin)$|efficiency$/.test(leaf)) return 'fraction';
   return 'number';
 }
@@ -103,6 +105,7 @@ export function createFormat({ locale = 'en-US', bytes = 'GiB', words = {} } = {
       maximumFractionDigits: Math.abs(n) >= 1 && Math.abs(n) < 1e5 ? 2 : undefined }).format(n),
     kwh: (n) => scaled(n * 1e3, siPrefixes.map(([p, v]) => [`${p}Wh`, v])),
     watts: (n) => scaled(n, siPrefixes.map(([p, v]) => [`${p}W`, v])),
+    tokens: (n) => `${f.count(n)} ${word('tokens', 'tokens')}`,
     tokensPerSecond: (n) => `${short(n)} ${word('tokens_per_s', 'tokens/s')}`,
     perSecond: (n) => `${short(n)} ${word('per_s', '/s')}`,
     bytesPerToken: (n) => `${f.bytes(n)}${word('per_token', '/token')}`,
@@ -135,6 +138,7 @@ export function createFormat({ locale = 'en-US', bytes = 'GiB', words = {} } = {
         case 'watts': return f.watts(value);
         case 'seconds': return f.seconds(value);
         case 'count': return f.count(value);
+        case 'tokens': return f.tokens(value);
         case 'fraction': return f.fraction(value);
         case 'integer': return f.integer(value);
         default: return Number.isInteger(value) ? f.integer(value) : f.number(value);

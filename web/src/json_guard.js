@@ -7,13 +7,24 @@
 export const MAX_JSON_DEPTH = 64; // core/limits.hpp kJsonDepth: config.json files nest 5 at most
 export const MAX_JSON_CHARS = 1 << 20; // config.json files are under 100 KB
 
+// What the core says of the same value (core/json_text.cpp), for callers that show errors as the
+// core's {field, allowed, got} (the npm package).
+const coreWords = {
+  'too-deep': `must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep (config.json files nest 5 at most)`,
+  'not-finite': 'must be a finite number (JSON numbers end near 1.8e308)',
+};
+
 export class JsonInputError extends Error {
   // reason: 'too-large' | 'bad-json' | 'not-object' | 'too-deep' | 'not-finite'; detail: the
-  // parser's message or the path of the offending value.
-  constructor(reason, detail = '') {
-    super(`${reason}${detail ? `: ${detail}` : ''}`);
+  // parser's message or the path of the offending value (then also `field`, as the core names it).
+  constructor(reason, detail = '', got = '') {
+    const allowed = coreWords[reason];
+    super(allowed ? `${detail}: ${allowed}${got ? `, got ${got}` : ''}` : `${reason}${detail ? `: ${detail}` : ''}`);
     this.reason = reason;
     this.detail = detail;
+    this.field = allowed ? detail : '';
+    this.allowed = allowed ?? '';
+    this.got = got;
   }
 }
 
@@ -26,9 +37,15 @@ export function parseJsonObject(text) {
   } catch (error) {
     throw new JsonInputError('bad-json', error.message);
   }
+  return checkJsonObject(value);
+}
+
+// `value` itself, when it is a JSON object the core can read (an object built in JavaScript, as
+// the npm package is handed one); throws JsonInputError otherwise.
+export function checkJsonObject(value) {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new JsonInputError('not-object');
   const problem = findProblem(value);
-  if (problem) throw new JsonInputError(problem.reason, problem.path);
+  if (problem) throw new JsonInputError(problem.reason, problem.path, problem.got);
   return value;
 }
 
@@ -37,7 +54,7 @@ function findProblem(root) {
   const stack = [[root, 1, '']];
   while (stack.length) {
     const [value, depth, path] = stack.pop();
-    if (typeof value === 'number' && !Number.isFinite(value)) return { reason: 'not-finite', path };
+    if (typeof value === 'number' && !Number.isFinite(value)) return { reason: 'not-finite', path, got: String(value) };
     if (value === null || typeof value !== 'object') continue;
     if (depth > MAX_JSON_DEPTH) return { reason: 'too-deep', path: path.split(/[.[]/)[0] };
     for (const [key, item] of Object.entries(value)) {

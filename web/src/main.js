@@ -13,10 +13,12 @@ import { createModelPanel } from './panels/model_input.js';
 import { createSectionPanel } from './panels/section_input.js';
 import { createSharePanel } from './panels/share.js';
 import { chartSlots } from './render/charts/index.js';
+import { focusControl, problemBanner } from './render/problem.js';
 import { showProgress } from './render/progress.js';
 import { glossaryList, modelName } from './render/shell.js';
 import {
-  deepEqual, describeModel, effectiveModelConfig, fieldOfError, getPath, pruneScenario, resetField, setField, withSections,
+  deepEqual, describeModel, effectiveModelConfig, fieldOfError, getPath, openScenario, pruneScenario, resetField, setField,
+  withSections,
 } from './state.js';
 import { decodeState, encodeState, LinkError } from './url.js';
 
@@ -34,6 +36,8 @@ const app = {
   scenario: {},
   result: null, // the last result the core returned
   error: null, // the current scenario's error, when the core refused it
+  invalid: new Map(), // field path → text typed there that is not a value (kept as typed)
+  defaults: null, // the core's normalised scenario of the example (what an empty field means)
   ui: { tab: null, units: 'GiB', lang: 'en', stash: {} }, // stash: settings a tab put aside
   t: null,
   fmt: null,
@@ -51,7 +55,18 @@ const app = {
   },
   setModel(model) {
     for (const path of app.notes.keys()) if (path.startsWith('model.')) app.notes.delete(path);
+    for (const path of app.invalid.keys()) if (path.startsWith('model.')) app.invalid.delete(path);
     commit({ ...app.scenario, model });
+  },
+  // The ways out of an error: the field without its value, or the example the page opens with.
+  dropField(path) {
+    app.invalid.delete(path);
+    app.reset(path);
+  },
+  startOver() {
+    app.invalid.clear();
+    app.ui.stash = {};
+    commit(structuredClone(firstVisit), { external: true });
   },
   setScenario(scenario) {
     commit(scenario, { external: true });
@@ -79,7 +94,8 @@ const app = {
     return { ...withSections(scenario, section ? [section] : [], sections), ...asks };
   },
   modelName() {
-    return modelName(app.t, app.result && !app.error ? app.result.scenario : app.scenario, app.catalog);
+    const fresh = app.result && !app.error;
+    return modelName(app.t, fresh ? app.result.scenario : app.scenario, app.catalog, fresh ? app.result : null);
   },
   // The page's link once the latest change has been written to it.
   async currentLink() {
@@ -166,7 +182,12 @@ function commit(scenario, { external = false, edited = null } = {}) {
   } else {
     app.error = answer.error;
   }
-  if (external) app.notes.clear();
+  if (external) {
+    app.notes.clear();
+    app.invalid.clear();
+  }
+  // Text typed in a number field that is no number stays an error until it is fixed.
+  if (!app.error && app.invalid.size) app.error = invalidError(...app.invalid.entries().next().value);
   if (edited) noteEffect(edited);
   render({ external });
   writeLinkSoon();
@@ -193,10 +214,14 @@ function render({ external = false } = {}) {
   performance.measure('llm-sizer:update', 'llm-sizer:estimate-start');
 }
 
+function invalidError(path, text) {
+  return { field: path, message: `${path}: ${app.t('field.not_number')}`, allowed: app.t('field.not_number'), got: text };
+}
+
 function renderInputs({ external = false } = {}) {
   for (const panel of panels) panel.update({ external });
   const inputs = $('inputs');
-  fillControls(inputs, (path) => app.valueFor(path), app.fmt);
+  fillControls(inputs, (path) => app.valueFor(path), app.fmt, { keep: (path) => app.invalid.has(path) });
   const error = app.error ? { ...app.error, field: fieldOfError(app.error.field) } : null;
   placeError(inputs, error, app.t, null);
   placeNotes(inputs, app.notes);
@@ -207,8 +232,12 @@ function renderResults() {
   const banner = $('result-error');
   if (app.error) {
     const field = fieldOfError(app.error.field);
-    replaceChildren(banner, h('strong', {}, t('error.heading')), ' ', app.error.message, ' ',
-      field ? h('button', { type: 'button', class: 'link', on: { click: () => focusField(field) } }, t('error.go_to_field')) : null);
+    const droppable = field && field !== 'model' && (app.invalid.has(field) || getPath(app.scenario, field) !== undefined);
+    replaceChildren(banner, problemBanner(t, app.error, field, {
+      go: field ? () => focusField(field) : null,
+      drop: droppable ? () => app.dropField(field) : null,
+      startOver: () => app.startOver(),
+    }));
     banner.hidden = false;
   } else {
     banner.replaceChildren();
@@ -216,8 +245,9 @@ function renderResults() {
   }
   $('results').classList.toggle('stale', Boolean(app.error && app.result));
 
-  // Every view is offered once the model has a result; each computes its section when opened.
-  const tabs = app.result ? flows : [];
+  // Every view is always offered (an error never hides the way to another view); each computes
+  // its section when opened.
+  const tabs = flows;
   const active = app.flow();
   const tablist = $('tabs');
   replaceChildren(tablist, tabs.map((flow) => h('button', {
@@ -226,7 +256,7 @@ function renderResults() {
     on: { click: () => selectTab(flow.id) },
   }, t(`flow.${flow.id}`))));
   const view = $('flow');
-  if (!tabs.length || !active.available(app.result)) {
+  if (!app.result || !active.available(app.result)) {
     view.removeAttribute('aria-labelledby');
     replaceChildren(view, h('p', { class: 'empty' }, t('results.none')));
     charts.begin();
@@ -273,18 +303,17 @@ function selectTab(id, { focus = false } = {}) {
   if (focus) $(`tab-${app.ui.tab}`)?.focus();
 }
 
+// Shows and focuses the control for `path`: a field of another view's section opens that view
+// first (the view that owns the section as it stands, fine-tuning for a LoRA run, so opening it
+// changes nothing in the scenario).
 function focusField(path) {
-  let current = path;
-  for (;;) {
-    const control = document.querySelector(`[data-field="${CSS.escape(current)}"]`);
-    if (control) {
-      control.closest('details')?.setAttribute('open', '');
-      control.focus();
-      return;
-    }
-    if (!current.includes('.')) return;
-    current = current.slice(0, current.lastIndexOf('.'));
+  const section = path.split('.')[0];
+  if (sections.includes(section) && app.flow().section !== section) {
+    const owner = flows.find((flow) => flow.section === section && flow.owns?.(app.scenario))
+      ?? flows.find((flow) => flow.section === section);
+    selectTab(owner.id);
   }
+  focusControl(path);
 }
 
 // ---- the link ---------------------------------------------------------------------------
@@ -347,10 +376,15 @@ async function applyLink(linked) {
   if (linked?.error) {
     showNotice(app.t('link.failed', { reason: app.t(`link.${linked.error.reason}`) }));
   } else if (linked) {
-    scenario = linked.scenario;
     if (isLanguage(linked.ui.l)) setLanguage(await loadLanguage(linked.ui.l));
     if (linked.ui.u && BYTE_UNITS.includes(linked.ui.u)) setUnits(linked.ui.u);
     app.ui.tab = linked.ui.t ?? null;
+    const opened = openScenario(linked.scenario, (s) => app.engine.estimate(s), firstVisit, { keep: sections });
+    scenario = opened.scenario;
+    if (opened.dropped.length) {
+      showNotice(app.t('link.dropped', { count: opened.dropped.length }), opened.dropped.map((d) => h('li', {},
+        h('code', {}, d.field), ': ', d.got === '' ? app.t('link.unknown_field') : app.t('error.detail', { allowed: d.allowed, got: d.got }))));
+    }
   } else {
     app.ui.tab = null;
   }
@@ -358,8 +392,8 @@ async function applyLink(linked) {
   commit(scenario, { external: true });
 }
 
-function showNotice(text) {
-  replaceChildren($('notice'), h('p', {}, text),
+function showNotice(text, items = []) {
+  replaceChildren($('notice'), h('p', {}, text), items.length ? h('ul', {}, items) : null,
     h('button', { type: 'button', class: 'link', on: { click: hideNotice } }, app.t('notice.dismiss')));
   $('notice').hidden = false;
 }
@@ -382,13 +416,15 @@ function bindInputs() {
     const parsed = readControl(control, app.fmt);
     const path = control.dataset.field;
     if (parsed.invalid) {
-      app.error = { field: path, message: `${path}: ${app.t('field.not_number')}`, allowed: app.t('field.not_number'), got: control.value };
+      // Kept as typed, with its error, until it is a number again (never snapped back).
+      app.invalid.set(path, control.value);
+      app.error = invalidError(path, control.value);
       render();
-    } else if (parsed.empty) {
-      app.reset(path);
-    } else {
-      app.set(path, parsed.value);
+      return;
     }
+    app.invalid.delete(path);
+    if (parsed.empty) app.reset(path);
+    else app.set(path, parsed.value);
   };
   inputs.addEventListener('input', onControl);
   inputs.addEventListener('change', onControl);
@@ -396,7 +432,7 @@ function bindInputs() {
   inputs.addEventListener('focusout', (event) => {
     if (event.target.dataset?.dirty) {
       delete event.target.dataset.dirty;
-      fillControls(inputs, (path) => app.valueFor(path), app.fmt);
+      fillControls(inputs, (path) => app.valueFor(path), app.fmt, { keep: (path) => app.invalid.has(path) });
     }
   });
 
@@ -431,9 +467,30 @@ function bindInputs() {
       writeLinkSoon();
     });
   }
-  $('copy-link').addEventListener('click', () => share.copyLink());
+  // The header's Copy link says it worked right where it was pressed.
+  $('copy-link').addEventListener('click', async () => {
+    const said = await share.copyLink();
+    const status = $('copy-status');
+    status.textContent = said.text;
+    status.className = `copy-status ${said.copied ? 'ok' : 'bad'}`;
+    clearTimeout(status.timer);
+    status.timer = setTimeout(() => {
+      status.textContent = '';
+    }, 4000);
+  });
+  // On a phone the inputs come after the answer: the header's button goes to them.
+  $('to-inputs').addEventListener('click', () => {
+    const panel = document.querySelector('.model-panel');
+    panel.scrollIntoView({ block: 'start' });
+    panel.querySelector('input, select, textarea')?.focus({ preventScroll: true });
+  });
   addEventListener('hashchange', async () => {
     if (location.hash === app.linkHash) return;
+    // An in-page anchor (the skip link's #results) is no link: keep the page's own.
+    if (app.linkHash && /^#[A-Za-z][\w-]*$/.test(location.hash) && document.getElementById(location.hash.slice(1))) {
+      history.replaceState(history.state, '', app.linkHash);
+      return;
+    }
     await applyLink(await readLink(location.hash));
   });
 }
@@ -473,6 +530,7 @@ async function boot() {
   done();
   app.engine = engine;
   app.catalog = engine.catalog();
+  app.defaults = engine.estimate(firstVisit).result?.scenario ?? null;
   const model = createModelPanel(app);
   const hardware = createHardwarePanel(app);
   const section = createSectionPanel(app);

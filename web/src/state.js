@@ -210,6 +210,34 @@ function leafPaths(scenario, prefix = '') {
   return paths;
 }
 
+// A scenario from a link, made one the core accepts: each field the core refuses (unknown to this
+// version, or out of range) is dropped, one at a time, and reported; a model the core refuses is
+// replaced by the example's. estimate(scenario) returns { result } or { error }; keep: the flow
+// sections that stay when their last value goes. Returns { scenario, dropped: [{ field, allowed,
+// got }] }; the scenario may still be refused when the error names no value the link holds (a
+// default that the rest of it makes invalid), or after maxDrops values.
+const maxDrops = 64;
+
+export function openScenario(scenario, estimate, example, { keep = [] } = {}) {
+  let next = clone(scenario);
+  const dropped = [];
+  while (dropped.length < maxDrops) {
+    const { error } = estimate(next);
+    if (!error) break;
+    const field = String(error.field ?? '');
+    const onModel = field === 'model' || field.startsWith('model.');
+    if (field && field !== 'model' && field !== 'model.preset' && getPath(next, field) !== undefined) {
+      next = resetField(next, field, { keep });
+    } else if (onModel && !deepEqual(next.model, example.model)) {
+      next = { ...next, model: clone(example.model) };
+    } else {
+      break;
+    }
+    dropped.push({ field, allowed: error.allowed ?? '', got: error.got ?? '' });
+  }
+  return { scenario: next, dropped };
+}
+
 // Error paths name where the core read a value; an edit of a multimodal config's language model
 // is shown at the plain field (model.text_config.hidden_size → model.hidden_size).
 export function fieldOfError(field) {

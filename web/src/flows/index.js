@@ -24,7 +24,7 @@
 //
 // Full training and fine-tuning share the training section; its method says which view shows it
 // (owns), and opening the other tab switches the method (enter), remembering the adapter settings
-// for the way back.
+// and each view's token count for the way back.
 import model from './model.js';
 
 const full = 'full';
@@ -48,6 +48,17 @@ function present(ctx, items) {
 }
 
 const isFineTuning = (method) => typeof method === 'string' && method !== full;
+
+// A token count belongs to its kind of run: each of the two views keeps its own, and without one
+// the core's default for the method applies (Chinchilla's for pre-training, a fine-tuning run's
+// for LoRA/QLoRA).
+function swapTokens(section, stash, from, to) {
+  stash.tokens ??= {};
+  if ('tokens' in section) stash.tokens[from] = section.tokens;
+  else delete stash.tokens[from];
+  delete section.tokens;
+  if (stash.tokens[to] !== undefined) section.tokens = stash.tokens[to];
+}
 
 export const flows = [
   model,
@@ -79,6 +90,7 @@ export const flows = [
       if (!isFineTuning(section.method)) return scenario;
       stash.adapters = Object.fromEntries(adapterFields.filter((key) => key in section).map((key) => [key, section[key]]));
       for (const key of adapterFields) delete section[key];
+      swapTokens(section, stash, 'finetune', 'training');
       section.method = full;
       return { ...scenario, training: section };
     },
@@ -103,6 +115,7 @@ export const flows = [
       const section = { ...scenario.training };
       if (isFineTuning(section.method)) return scenario;
       Object.assign(section, stash.adapters ?? { method: catalog.choices.training.method.find(isFineTuning) });
+      swapTokens(section, stash, 'training', 'finetune');
       return { ...scenario, training: section };
     },
     available: (result) => isFineTuning(result.training?.method),

@@ -40,7 +40,7 @@ function headline(ctx) {
   const preset = model.preset;
   if (preset?.official_params) {
     const matches = preset.official_params === model.params_total;
-    const modified = typeof result.scenario.model === 'object';
+    const modified = typeof result.scenario.model === 'object' && !preset.recognised;
     notes.push(h('p', { class: 'meta' },
       t(modified ? 'model.published_original' : preset.official_params_precision === 'exact' ? 'model.published_exact' : 'model.published_rounded'), ' ',
       h('data', { value: String(preset.official_params) },

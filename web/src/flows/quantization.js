@@ -1,8 +1,10 @@
 // Quantization: every weight format for this model and hardware, side by side: memory, whether it
-// fits, decode and prefill speed, and the published quality figure (or "unknown": a quality is
-// never invented). The memory-vs-quality scatter highlights the Pareto frontier; "Use" makes a
-// format the scenario's inference.weights.
-import { h, linkify } from '../dom.js';
+// fits, decode and prefill speed, and its quality as the core defines it: the perplexity increase
+// over the 16-bit model in a published table, with the KL divergence where published (or "not
+// published": a quality is never invented). Every count and the chart come from the same rows.
+// The memory-vs-quality scatter highlights the Pareto frontier; "Use" makes a format the
+// scenario's inference.weights.
+import { h, link } from '../dom.js';
 import { resultNumber } from '../render/number.js';
 import { glossaryTerm } from '../render/term.js';
 import { formatName } from './inference.js';
@@ -11,10 +13,11 @@ import { figure, reference, section, warningsSection, assumptionsSection } from 
 export default {
   render(ctx) {
     const options = ctx.result.quantization.options;
-    const sources = [...new Set(options.map((o) => o.quality && o.quality_source).filter(Boolean))];
+    // One numbered source per published table, in the order the rows cite them.
+    const sources = [...new Map(options.filter((o) => o.quality).map((o) => [o.quality.source, o.quality])).values()];
     return h('div', { class: 'flow' }, headline(ctx, options), tradeoff(ctx, options), table(ctx, options, sources),
-      warningsSection(ctx), assumptionsSection(ctx, [], sources.map((source, i) => ({
-        label: ctx.t('quant.quality_source', { n: i + 1 }), body: linkify(source),
+      warningsSection(ctx), assumptionsSection(ctx, [], sources.map((quality, i) => ({
+        label: ctx.t('quant.quality_source', { n: i + 1 }), body: link(quality.url, quality.source),
       }))));
   },
 };
@@ -24,7 +27,7 @@ function headline(ctx, options) {
   const asked = result.scenario.inference;
   const where = { count: fmt.integer(result.hardware.count), device: result.hardware.accelerator.name };
   const fitting = options.filter((o) => o.fits).length;
-  const known = options.filter((o) => o.quality_loss_pct !== undefined).length;
+  const known = options.filter((o) => o.quality).length;
   const best = result.inference?.best_format;
   const current = options.find((o) => o.format === asked.weights);
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
@@ -42,7 +45,7 @@ function headline(ctx, options) {
 // frontier joined. Formats of the same size are drawn a byte apart so each keeps its point.
 function tradeoff(ctx, options) {
   const { t, fmt } = ctx;
-  const known = options.filter((o) => o.quality_loss_pct !== undefined).sort((a, b) => a.weights_bytes - b.weights_bytes);
+  const known = options.filter((o) => o.quality).sort((a, b) => a.weights_bytes - b.weights_bytes);
   const hint = t('quant.chart_hint', { unknown: fmt.integer(options.length - known.length) });
   if (known.length === 0) {
     return section(t('quant.tradeoff'), null, h('p', { class: 'empty-chart' }, t('quant.no_quality')));
@@ -75,7 +78,13 @@ function table(ctx, options, sources) {
   let family = null;
   options.forEach((o, i) => {
     const path = (key) => `quantization.options.${i}.${key}`;
-    const number = (key) => (o[key] === null || o[key] === undefined ? '–' : resultNumber(ctx, path(key)).value);
+    const panels = []; // the row's formulas, opened under it
+    const number = (key) => {
+      if (o[key] === null || o[key] === undefined) return '–';
+      const { value, panel } = resultNumber(ctx, path(key));
+      if (panel) panels.push(panel);
+      return value;
+    };
     if (families.get(o.format) !== family) {
       family = families.get(o.format);
       const name = t.choice(`family.${family}`, family ?? '');
@@ -83,11 +92,11 @@ function table(ctx, options, sources) {
         familyTerms[family] ? glossaryTerm(t, familyTerms[family], name) : name)));
     }
     const current = o.format === asked.weights;
-    const quality = o.quality
-      ? [h('span', { title: fmt.exact(o.quality.value) }, fmt.number(o.quality.value)),
-        h('sup', {}, `[${sources.indexOf(o.quality_source) + 1}]`),
-        h('span', { class: 'key' }, [t.choice(`metric.${o.quality.metric}`, o.quality.metric), o.quality.dataset].filter(Boolean).join(', '))]
-      : h('span', { class: 'unknown' }, t('quant.unknown'));
+    const q = o.quality;
+    const loss = q
+      ? [number('quality_loss_pct'), h('sup', {}, `[${sources.findIndex((s) => s.source === q.source) + 1}]`),
+        h('span', { class: 'key' }, q.dataset ?? t('quant.dataset_not_stated'))]
+      : h('span', { class: 'unknown' }, t('quant.not_published'));
     rows.push(h('tr', { class: [current ? 'current' : '', o.pareto ? 'pareto' : ''].join(' ').trim() || undefined,
       dataset: { format: o.format, pareto: String(o.pareto) } },
     h('th', { scope: 'row' }, h('span', { class: 'format-name' }, o.name), ' ', h('code', { class: 'key' }, o.format),
@@ -97,14 +106,16 @@ function table(ctx, options, sources) {
     h('td', { class: 'n' }, number('weights_bytes')),
     h('td', { class: `n ${o.fits ? 'yes' : 'no'}` }, o.fits ? `✓ ${t('yes')}` : `✗ ${t('no')}`),
     h('td', { class: 'n' }, number('decode_tokens_per_s')),
-    h('td', {}, quality),
-    h('td', { class: 'n' }, o.quality_loss_pct === undefined ? h('span', { class: 'unknown' }, t('quant.unknown')) : number('quality_loss_pct'),
+    h('td', { class: 'n quality' }, loss,
       o.pareto ? h('span', { class: 'badge ok', title: t.glossary.pareto[1] }, t('quant.pareto')) : null),
+    h('td', { class: 'n' }, o.quality_kld === undefined ? '–' : fmt.number(o.quality_kld)),
     h('td', {}, h('button', { type: 'button', class: 'use', attrs: { 'aria-pressed': String(current) }, dataset: { focusKey: `use:${o.format}` },
       on: { click: () => ctx.set('inference.weights', o.format) } }, current ? t('quant.in_use') : t('quant.use')))));
+    if (panels.length) rows.push(h('tr', { class: 'formula-row' }, h('td', { colSpan: 8 }, panels)));
   });
-  const head = ['quant.format', 'quant.bits', 'quant.weights', 'quant.fits', 'quant.decode', 'quant.quality', 'quant.loss', '']
-    .map((key) => h('th', { scope: 'col', class: key === 'quant.format' || key === 'quant.quality' || !key ? undefined : 'n' }, key ? t(key) : ''));
+  const head = ['quant.format', 'quant.bits', 'quant.weights', 'quant.fits', 'quant.decode', 'quant.loss', 'quant.kld', '']
+    .map((key) => h('th', { scope: 'col', class: key === 'quant.format' || !key ? undefined : 'n' },
+      key === 'quant.kld' ? glossaryTerm(t, 'kld', t(key)) : key ? t(key) : ''));
   return section(t('quant.table'), t('quant.table_hint', { batch: fmt.integer(asked.batch) }),
     h('div', { class: 'table-scroll' }, h('table', { class: 'table quant-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows))),
     h('p', { class: 'source-text' }, t('quant.formats_source'), ' ', reference(ctx, 'weight-formats')));

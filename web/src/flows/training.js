@@ -38,15 +38,12 @@ function headline(ctx, adapters) {
       tokens: fmt.count(asked.tokens), ...where })
     : t('training.setup', { model: ctx.modelName, tokens: fmt.count(asked.tokens), ...where });
   const answers = adapters ? [trainable, days, cost, target] : [days, hours, cost, target];
-  // Fine-tuning on the pre-training default (Chinchilla's 20 tokens per parameter) is rarely meant.
-  const tokensNote = adapters && asked.tokens === run.chinchilla_tokens
-    ? h('p', { class: 'meta' }, t('training.finetune_tokens_hint', { tokens: fmt.count(asked.tokens) })) : null;
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
     h('p', { class: 'headline-title' }, title),
     adapters ? fits : null,
     h('div', { class: 'answers' }, answers),
     adapters ? null : fits,
-    panels, tokensNote);
+    panels);
 }
 
 function memorySection(ctx) {

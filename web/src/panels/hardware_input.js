@@ -109,7 +109,9 @@ export function createHardwarePanel(app) {
     element,
     update() {
       if (builtFor !== app.t.lang) build();
-      const accelerator = app.scenario.hardware?.accelerator ?? app.result?.scenario?.hardware?.accelerator;
+      // The device in use: the scenario's, else the core's default (also while it refuses the input).
+      const accelerator = app.scenario.hardware?.accelerator ?? app.result?.scenario?.hardware?.accelerator
+        ?? app.defaults?.hardware?.accelerator;
       let value = customValue;
       if (typeof accelerator === 'string') value = accelerator;
       else if (accelerator && typeof accelerator === 'object' && typeof accelerator.preset === 'string') value = accelerator.preset;

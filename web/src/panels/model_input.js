@@ -194,6 +194,10 @@ export function createModelPanel(app) {
       summary.push(h('strong', {}, info.preset.name));
       if (info.preset.hf_id) summary.push(' · ', link(hubPageUrl(info.preset.hf_id), info.preset.hf_id));
       if (Object.keys(info.overrides).length) summary.push(' · ', h('span', { class: 'badge' }, t('model.modified')));
+    } else if (info.kind === 'config' && app.result?.model?.preset?.recognised && !app.error) {
+      const { preset } = app.result.model;
+      summary.push(h('strong', {}, preset.name), ' · ', h('span', { class: 'badge ok' }, t('model.recognised')));
+      if (preset.hf_id) summary.push(' · ', link(hubPageUrl(preset.hf_id), preset.hf_id));
     } else if (info.kind === 'config') {
       const name = typeof info.config._name_or_path === 'string' ? info.config._name_or_path : '';
       summary.push(h('strong', {}, name || t('model.custom')));

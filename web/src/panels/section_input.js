@@ -53,12 +53,13 @@ export function createSectionPanel(app) {
     element,
     update() {
       const flow = app.flow();
-      if (!flow.section || !flow.inputs || !app.result) {
+      if (!flow.section || !flow.inputs) {
         element.hidden = true;
         return;
       }
+      // Shown while the core refuses the input too: the field at fault may be here.
       element.hidden = false;
-      const normalized = app.result.scenario?.[flow.section];
+      const normalized = app.result?.scenario?.[flow.section];
       if (normalized && flow.available(app.result)) knownKeys.set(flow.id, Object.keys(normalized));
       const keys = knownKeys.get(flow.id) ?? [...flow.inputs.primary];
       const next = JSON.stringify([app.t.lang, app.fmt.bytesUnit, flow.id, keys]);
@@ -70,7 +71,7 @@ export function createSectionPanel(app) {
         button.hidden = getPath(app.scenario, button.closest('[data-row]').dataset.row) === undefined;
       }
       for (const { control, path } of tuning) {
-        const used = getPath(app.result, path);
+        const used = app.result ? getPath(app.result, path) : undefined;
         control.placeholder = typeof used === 'number' ? app.fmt.toInput(control.dataset.kind, used) : '';
       }
     },

@@ -43,11 +43,14 @@ export function createSharePanel(app) {
     builtFor = t.lang;
   }
 
+  // Returns what it said ({ copied, text }), for a caller that says it elsewhere too.
   async function copy(what) {
     const href = await app.currentLink();
     const text = what === 'embed' ? embedSnippet(href) : href;
     const copied = await copyText(text);
-    say(copied ? app.t(what === 'embed' ? 'share.embed_copied' : 'share.copied') : app.t('share.copy_failed'));
+    const said = copied ? app.t(what === 'embed' ? 'share.embed_copied' : 'share.copied') : app.t('share.copy_failed');
+    say(said);
+    return { copied, text: said };
   }
 
   function embedSnippet(href) {

@@ -2,7 +2,8 @@
 import { h } from '../dom.js';
 import { describeModel } from '../state.js';
 
-// The model's name for people: the preset's name, the config's own name, or "custom model".
+// The model's name for people: the preset's name (a config the core recognised as a preset's
+// included), the config's own name, or "custom model".
 // catalog (the presets listing) or result (whose model.preset names it) supplies preset names.
 export function modelName(t, scenario, catalog, result) {
   const info = describeModel(scenario, catalog);
@@ -12,6 +13,8 @@ export function modelName(t, scenario, catalog, result) {
     return Object.keys(info.overrides).length ? t('model.modified_name', { name }) : name;
   }
   if (info.kind === 'config') {
+    // A pasted config equal to a preset's is that preset (the core recognises it).
+    if (result?.model?.preset?.recognised) return result.model.preset.name;
     const name = info.config._name_or_path;
     return typeof name === 'string' && name ? name : t('model.custom');
   }

@@ -1,0 +1,36 @@
+// The card: a scenario's headline figures, compact and read-only. embed.html shows it in an
+// iframe, and the <llm-sizer-card> element inline in another site's page; both draw it here.
+import { h } from '../dom.js';
+import { availableFlows } from '../flows/index.js';
+import { getPath } from '../state.js';
+import { modelName } from './shell.js';
+
+// ctx: { result, t, fmt, catalog } for the core's answer; open: where "Open in the calculator"
+// goes (none: no link). Returns the card's children.
+export function cardContent({ result, t, fmt, catalog = null }, { open } = {}) {
+  const ctx = { result, t, fmt, catalog, expanded: new Set(), modelName: modelName(t, result.scenario, catalog, result) };
+  // Each flow the scenario carries, with its headline figures (the model's first, untitled).
+  const groups = availableFlows(result).map((flow) => [flow, flow.headline(ctx)]).filter(([, items]) => items.length)
+    .map(([flow, items]) => h('section', { class: 'stat-group', dataset: { flow: flow.id } },
+      flow.section ? h('h2', {}, t(`flow.${flow.id}`), flow.caption ? h('span', { class: 'caption' }, ` · ${flow.caption(ctx)}`) : null) : null,
+      h('dl', { class: 'stats' }, items.map(({ path, label }) => {
+        const value = getPath(result, path);
+        return h('div', { class: `stat${typeof value === 'boolean' ? (value ? ' yes' : ' no') : ''}` }, h('dt', {}, label),
+          h('dd', {}, h('data', { value: String(value), dataset: { path } }, fmt.byName(path, value))));
+      }))));
+  return [
+    h('h1', {}, ctx.modelName),
+    h('p', { class: 'sub' }, t('embed.hardware', { count: fmt.integer(result.hardware.count), name: result.hardware.accelerator.name })),
+    groups,
+    cardFooter(t, open),
+  ];
+}
+
+// What a card says when it has no result: the problem, in a sentence.
+export function cardProblem(t, text, { open } = {}) {
+  return [h('p', { class: 'problem' }, text), cardFooter(t, open)];
+}
+
+function cardFooter(t, open) {
+  return h('footer', {}, h('span', {}, 'LLM Sizer'), open ? h('a', { href: open, target: '_blank', rel: 'noopener' }, t('embed.open')) : null);
+}
