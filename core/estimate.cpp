@@ -1,5 +1,7 @@
 #include "estimate.hpp"
 
+#include "answer_text.hpp"
+
 #include "error.hpp"
 #include "json_text.hpp"
 #include "model/param_explain.hpp"
@@ -18,8 +20,9 @@ Result estimate(const Scenario& scenario) {
   explain_parameters(model, result.model.params, result.explanations);
   if (scenario.training) {
     const AcceleratorSpec& accelerator = scenario.hardware.accelerator;
-    result.training = estimate_training(model, result.model.tensors, result.model.params,
-                                        *scenario.training, accelerator, result.warnings);
+    result.training =
+        estimate_training(model, result.model.tensors, result.model.params, *scenario.training,
+                          accelerator, scenario.hardware.cluster, result.warnings);
     explain_training(*scenario.training, *result.training, accelerator, result.explanations);
   }
   if (scenario.inference || scenario.quantization) {
@@ -47,19 +50,8 @@ Json estimate_json(const Json& input, const Catalog& catalog) {
   return result;
 }
 
-Json error_json(const std::string& message, const std::string& field, const std::string& allowed,
-                const std::string& got) {
-  return {{"error", {{"message", message}, {"field", field}, {"allowed", allowed}, {"got", got}}}};
-}
-
 std::string estimate_text(std::string_view scenario_text, const Catalog& catalog) {
-  try {
-    return estimate_json(parse_json_text(scenario_text), catalog).dump();
-  } catch (const InputError& e) {
-    return error_json(e.what(), e.field(), e.allowed(), e.got()).dump();
-  } catch (const std::exception& e) {
-    return error_json("internal error: " + escape_for_message(e.what())).dump();
-  }
+  return answer_text([&] { return estimate_json(parse_json_text(scenario_text), catalog); });
 }
 
 }  // namespace llm_sizer

@@ -37,13 +37,7 @@ Result estimate(const Scenario& scenario);
 // in it is finite. Throws InputError for invalid input.
 Json estimate_json(const Json& input, const Catalog& catalog);
 
-// Scenario text in, compact result text out, or {"error": {message, field, allowed, got}} for bad
-// input (and "internal error: ..." for anything else). Never throws: the WASM module returns
-// exactly this, and `llm-sizer batch` prints it, so the two can be compared byte for byte.
+// Scenario text in, compact result text out, or the {"error": ...} value (answer_text.hpp).
 std::string estimate_text(std::string_view scenario_text, const Catalog& catalog);
-
-// The {"error": ...} value of estimate_text.
-Json error_json(const std::string& message, const std::string& field = "",
-                const std::string& allowed = "", const std::string& got = "");
 
 }  // namespace llm_sizer

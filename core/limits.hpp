@@ -26,19 +26,35 @@ inline constexpr IntRange kLayers{
 // Layer counts and steps inside the stack: first dense layers, window layers, MoE steps, MTP.
 inline constexpr IntRange kLayerCount{0, kLayers.max, kLayers.reason};
 inline constexpr IntRange kLayerStep{1, kLayers.max, kLayers.reason};
+// A layer index where -1 means "the last" (ERNIE 4.5's moe_layer_end_index).
+inline constexpr IntRange kLayerIndexOrLast{-1, kLayers.max, kLayers.reason};
 inline constexpr IntRange kWidth{1, 1 << 20,
                                  "the widest published layers are PaLM 540B's, 18,432 hidden and "
                                  "73,728 MLP: Chowdhery et al. 2022, Table 1"};
+// A width given as a multiple of the hidden size (MPT's expansion_ratio, Mamba's expand, a ViT's
+// mlp_ratio).
+inline constexpr IntRange kWidthRatio{1, 64, "published ratios are 2 to 8"};
+// A width where 0 means "none" (Qwen2-MoE's shared_expert_intermediate_size).
+inline constexpr IntRange kWidthOrNone{0, kWidth.max, kWidth.reason};
 inline constexpr IntRange kHeads{1, 1 << 16,
                                  "Falcon 180B has the most published attention heads, 232"};
 inline constexpr IntRange kHeadDim{1, 1 << 16, "published head widths are 64 to 256"};
 inline constexpr IntRange kExperts{0, 1 << 20,
                                    "the most experts published are PEER's 1,048,576 "
                                    "single-neuron experts: He 2024"};
+inline constexpr IntRange kSharedExperts{
+    0, 64, "DeepSeekMoE 16B has the most shared experts published, 2; ERNIE 4.5 and Qwen have 1"};
+// Multi-token-prediction modules (num_nextn_predict_layers).
+inline constexpr IntRange kPredictionLayers{0, 16,
+                                            "DeepSeek-V3 and GLM-4.5 predict one extra token"};
+// A selective state space's state (Mamba's d_state).
+inline constexpr IntRange kStateSize{1, 1 << 16, "Mamba uses 16 states, Mamba-2 128"};
 inline constexpr IntRange kVocab{1, 1 << 24,
                                  "the largest published vocabulary, Gemma 3's, has 262,208 tokens"};
 inline constexpr IntRange kPositions{
     1, 1 << 30, "the longest published context, Llama 4 Scout's, is 10,485,760 tokens"};
+// A window or chunk where 0 means "none" (sliding_window).
+inline constexpr IntRange kPositionsOrNone{0, kPositions.max, kPositions.reason};
 inline constexpr IntRange kConvKernel{1, 1024, "Qwen3-Next's convolution spans 4 tokens"};
 inline constexpr IntRange kImagePixels{1, 1 << 16, "Gemma 3's SigLIP reads 896-pixel images"};
 inline constexpr IntRange kPatchPixels{1, 4096, "SigLIP's patches are 14 pixels wide"};
@@ -62,6 +78,9 @@ inline constexpr NumberRange kPeakFlopsPerS{
     1e6, 1e19, false, false, "the fastest device in the catalog is the GB200, 1e16 FLOP/s at fp4"};
 inline constexpr NumberRange kPowerW{0, 1e6, true, false,
                                      "the hungriest device in the catalog is the GB200 at 1,200 W"};
+// A link bandwidth the scenario gives (hardware.*_bytes_per_s): 1 MB/s is slower than any link.
+inline constexpr NumberRange kGivenLinkBytesPerS{1e6, 1e17, false, false,
+                                                 kBandwidthBytesPerS.reason};
 // Host-side and fixed allocations (CUDA context, runtime overhead).
 inline constexpr NumberRange kOverheadBytes{0, 1e15, false, false, kMemoryBytes.reason};
 
@@ -80,11 +99,18 @@ inline constexpr NumberRange kGlobalBatchTokens{1, 1e10, false, false,
                                                 "DeepSeek-V3 with 63M"};
 inline constexpr IntRange kBatchedTokens{1, 1'000'000'000,
                                          "serving engines schedule 512-16,384 tokens per step"};
+// Interleaved pipeline chunks per stage (each holds at least one layer, checked where read).
+inline constexpr IntRange kVirtualStages{2, kLayers.max, kLayers.reason};
 inline constexpr IntRange kLoraRank{1, kWidth.max, "a rank above the layer width adds nothing"};
 inline constexpr NumberRange kMfu{0.001, 1, false, false,
                                   "published runs reach 0.21 to 0.55 MFU, GPT-3 to MegaScale"};
 inline constexpr NumberRange kEfficiency{
     0.01, 1, false, false, "the fitted efficiencies are 0.47 to 0.905, README: Speed"};
+inline constexpr NumberRange kGoodput{
+    0.01, 1, false, false, "Llama 3 405B trained more than 90% of its wall time: Llama 3 paper"};
+// A calibration's weight-only streaming factor (data/calibration/), a share of the bandwidth.
+inline constexpr NumberRange kMemoryFactor{
+    0.01, 100, false, false, "a factor on the measured streaming share, which stays at most 1"};
 inline constexpr NumberRange kMargin{0, 10, false, false,
                                      "10 adds 1,000%; published estimates add 20-30%"};
 inline constexpr NumberRange kDays{0.001, 100'000, false, false, "from 86 seconds to 274 years"};
@@ -101,5 +127,11 @@ inline constexpr NumberRange kPue{1, 3, false, false,
                                   "the industry average PUE is 1.58: Uptime Institute 2023"};
 inline constexpr NumberRange kUsdPerKwh{0, 10, false, false,
                                         "retail electricity costs up to about $0.60 per kWh"};
+
+// --- Validation rows (data/measurements/) ---------------------------------------------------
+inline constexpr NumberRange kPublishedFigure{
+    -1e30, 1e30, false, false, "the largest published figure, Llama 3 405B's 3.8e25 FLOPs"};
+inline constexpr NumberRange kTolerance{0, 100, false, false,
+                                        "the rows' tolerances are 0 to 0.3 (30%)"};
 
 }  // namespace llm_sizer::limits

@@ -15,6 +15,8 @@ AcceleratorSpec parse_accelerator(const FieldReader& r) {
   a.name = r.optional_string("name").value_or(a.id.empty() ? "custom accelerator" : a.id);
   a.vendor = r.optional_string("vendor").value_or("");
   a.category = r.optional_string("category").value_or("");
+  a.architecture = r.optional_string("architecture").value_or("");
+  a.host_link = r.optional_string("host_link").value_or("");
   a.memory_type = r.optional_string("memory_type").value_or("");
   a.source = r.optional_string("source").value_or("");
   a.memory_bytes = r.optional_number("memory_bytes", limits::kMemoryBytes).value_or(0);

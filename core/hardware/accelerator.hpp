@@ -22,6 +22,7 @@ struct AcceleratorSpec {
   std::string name;
   std::string vendor;
   std::string category;
+  std::string architecture;  // "Ampere", "Hopper", ...: picks the training compute efficiency
   std::string memory_type;  // "HBM3", "GDDR6X", "LPDDR unified memory", ...
   double memory_bytes = 0;
   double memory_bandwidth_bytes_per_s = 0;  // 0 where no source gives it
@@ -29,6 +30,7 @@ struct AcceleratorSpec {
   std::optional<double> tdp_w;
   std::string interconnect_kind;
   double interconnect_bytes_per_s = 0;  // per direction, per device; 0 when it has none
+  std::string host_link;                // interconnect id of the CPU link ("pcie5-x16")
   bool unified_memory = false;
   std::optional<double> gpu_working_set_fraction;  // Apple: share of RAM the GPU may wire
   std::string source;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "catalog/catalog.hpp"
 #include "catalog/gpu_price.hpp"
 #include "error.hpp"
 #include "inference/runtime_profile.hpp"
@@ -76,6 +77,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                                const Catalog& catalog, Warnings& warnings) {
   const FieldReader r(section, "inference");
   r.reject_unknown({"weights",
+                    "imatrix",
                     "kv_cache",
                     "runtime",
                     "batch",
@@ -98,6 +100,16 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   InferenceInput in;
   in.weights =
       parse_weight_format(r.optional_string("weights").value_or("bf16"), r.field("weights"));
+  // Whether the GGUF file was made with an importance matrix: llama-quantize then picks other
+  // types for a few tensors (src/llama-quant.cpp); by default, exactly where it requires one.
+  if (const auto imatrix = r.optional_bool("imatrix")) {
+    if (in.weights.scheme != WeightScheme::gguf) {
+      throw InputError(r.field("imatrix"),
+                       "applies only to GGUF weight formats (weights is " + in.weights.id + ")",
+                       "true");
+    }
+    in.weights.gguf_imatrix = *imatrix;
+  }
   in.kv_cache =
       parse_kv_format(r.optional_string("kv_cache").value_or("fp16"), r.field("kv_cache"));
   in.runtime = parse_runtime(r);
@@ -143,6 +155,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   in.memory_efficiency = r.optional_number("memory_efficiency", limits::kEfficiency);
   in.compute_efficiency = r.optional_number("compute_efficiency", limits::kEfficiency);
   in.layer_overhead_s = r.optional_number("layer_overhead_s", limits::kLayerOverheadS);
+  in.calibration = catalog.find_calibration(device.id);
   in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
   if (in.price_per_gpu_hour_usd) {
     in.price_source = {{"kind", "scenario"}};
@@ -176,6 +189,7 @@ Json inference_input_to_json(const InferenceInput& in) {
               {"gpu_memory_fraction", in.gpu_memory_fraction},
               {"max_num_seqs", in.max_num_seqs},
               {"max_batched_tokens", in.max_batched_tokens}};
+  if (in.weights.scheme == WeightScheme::gguf) out["imatrix"] = in.weights.gguf_imatrix;
   const auto put = [&](const char* key, const std::optional<double>& value) {
     if (value) out[key] = *value;
   };

@@ -12,6 +12,7 @@
 namespace llm_sizer {
 
 struct Catalog;
+struct DeviceCalibration;
 
 enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang };
 
@@ -50,6 +51,8 @@ struct InferenceInput {
   std::optional<double> memory_efficiency;
   std::optional<double> compute_efficiency;
   std::optional<double> layer_overhead_s;
+  // The device's measured efficiencies (data/calibration/<id>.json), when the catalog has them.
+  const DeviceCalibration* calibration = nullptr;
 
   // Serving questions.
   std::optional<double> price_per_gpu_hour_usd;

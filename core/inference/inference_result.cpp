@@ -47,7 +47,8 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
       "{batch} * ({global_bytes_per_token} * {context} + {window_bytes_per_token} * "
       "{window_tokens} + {state_bytes})",
       {{"batch", double(in.batch), "sequences"},
-       {"global_bytes_per_token", mem.kv.full_bytes_per_token, "bytes"},
+       {"global_bytes_per_token", mem.kv.full_bytes_per_token + mem.kv.cross_bytes_per_token,
+        "bytes"},
        {"context", context, "tokens"},
        {"window_bytes_per_token", mem.kv.sliding_bytes_per_token, "bytes"},
        {"window_tokens", window, "tokens"},
@@ -129,6 +130,9 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
   out["assumptions"]["allreduce_latency_s"] = e.allreduce_latency_s;
   out["assumptions"]["compute_precision"] = precision_name(e.precision);
   out["assumptions"]["peak_flops_per_s"] = e.peak_flops_per_s;
+  // Where the efficiencies come from: this device's calibration file, or the fit.
+  out["assumptions"]["efficiency_source"] =
+      e.calibration_file.empty() ? "data/measurements/inference-speed.json" : e.calibration_file;
 }
 
 }  // namespace
@@ -142,6 +146,15 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
   r.memory = inference_memory(model, r.weights, device, input);
   r.inverse = answer_inverse_questions(model, r.weights, device, input, sizer);
   explain_memory(model, input, r, explanations);
+  if (!model.generates()) {
+    // An encoder (BERT) maps an input to vectors in one pass: there is no decode step to time.
+    warnings.push_back({"inference", model.model_type +
+                                         " is an encoder-only model: it encodes its input and "
+                                         "does not generate tokens, so decode speed, TTFT, "
+                                         "throughput and cost per token do not apply and are "
+                                         "left out"});
+    return r;
+  }
   r.serving = estimate_serving(model, tensors, r.weights, device, input, r.inverse, explanations);
   if (!r.serving) {
     warnings.push_back({"hardware.accelerator",
@@ -173,7 +186,9 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
               {"fits", m.fits},
               {"max_batch", r.inverse.max_batch},
               {"max_context_tokens", r.inverse.max_context_tokens},
-              {"max_context_limited_by", r.inverse.context_limited_by_model ? "model" : "memory"},
+              {"max_context_limited_by", r.inverse.context_unbounded          ? "none"
+                                         : r.inverse.context_limited_by_model ? "model"
+                                                                              : "memory"},
               {"min_devices", r.inverse.min_devices},
               {"runtime",
                {{"name", runtime_name(in.runtime)},

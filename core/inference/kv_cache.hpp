@@ -11,11 +11,18 @@ namespace llm_sizer {
 struct KvLayout {
   double full_bytes_per_token = 0;     // global-attention layers: grows with every token
   double sliding_bytes_per_token = 0;  // sliding-window layers: grows until the window is full
+  // Encoder-decoder cross-attention: keys and values of the encoder's output, per input token.
+  // An encoder-decoder's context allows that many tokens on each side (input and output).
+  double cross_bytes_per_token = 0;
   int64_t window_tokens = 0;
-  double state_bytes = 0;  // linear-attention / SSM layers: a fixed-size state per sequence
+  // Linear-attention and state-space layers' recurrent state, and Llama 3.2 Vision's image keys
+  // and values: a fixed size per sequence.
+  double state_bytes = 0;
   double latent_elements_per_layer = 0;  // MLA: kv_lora_rank + qk_rope_head_dim (0 otherwise)
 
-  double bytes_per_token() const { return full_bytes_per_token + sliding_bytes_per_token; }
+  double bytes_per_token() const {
+    return full_bytes_per_token + sliding_bytes_per_token + cross_bytes_per_token;
+  }
 };
 
 // Per sequence, for the whole model (before any tensor-parallel split).

@@ -80,7 +80,8 @@ std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& m,
     o.runtime_supported = runtime_loads(input.runtime, format);
     o.native = runs_natively(format, device);
     const Efficiency e = resolve_efficiency(variant, device);
-    if (device.memory_bandwidth_bytes_per_s > 0 && e.peak_flops_per_s > 0) {
+    // Encoders generate nothing: their options have no decode speed (null in the JSON).
+    if (m.generates() && device.memory_bandwidth_bytes_per_s > 0 && e.peak_flops_per_s > 0) {
       const StepCost step = decode_step(m, w, device, variant, e, input.batch, context, at_context);
       o.decode_tokens_per_s = 1.0 / step.seconds();
       const StepCost fill = prefill(m, w, device, variant, e, 1, input.prompt_tokens, in_prompt);

@@ -84,6 +84,7 @@ std::vector<std::string> weight_format_ids();
 struct WeightsSize {
   double bytes = 0;                                          // everything the checkpoint loads
   std::array<double, kComponentCount> bytes_by_component{};  // indexed by Component
+  double encoder_bytes = 0;    // tensors run once per input token (encoder stack, cross K/V)
   double bits_per_weight = 0;  // bytes * 8 / the parameters of the same tensors
 };
 

@@ -7,6 +7,7 @@ namespace {
 
 void add(WeightsSize& size, double& params, const TensorSpec& t, double bytes) {
   size.bytes_by_component[static_cast<size_t>(t.component)] += bytes;
+  if (t.encoder) size.encoder_bytes += bytes;
   // Multi-token-prediction modules are reported apart, as in the parameter count's total.
   if (t.component == Component::mtp) return;
   size.bytes += bytes;

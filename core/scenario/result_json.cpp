@@ -5,6 +5,7 @@
 
 #include "estimate.hpp"
 #include "explain/references.hpp"
+#include "model/families.hpp"
 #include "training/training_json.hpp"
 
 namespace llm_sizer {
@@ -18,13 +19,59 @@ const char* attention_kind_name(AttentionKind kind) {
       return "sliding";
     case AttentionKind::linear:
       return "linear";
+    case AttentionKind::state_space:
+      return "state_space";
+    case AttentionKind::cross_only:
+      return "cross_only";
   }
   return "full";
+}
+
+const char* vision_kind_name(VisionKind kind) {
+  switch (kind) {
+    case VisionKind::clip_llava:
+      return "clip";
+    case VisionKind::qwen2_vl:
+      return "qwen2_vl";
+    case VisionKind::qwen2_5_vl:
+      return "qwen2_5_vl";
+    case VisionKind::mllama:
+      return "mllama";
+    case VisionKind::siglip_gemma3:
+      break;
+  }
+  return "siglip";
+}
+
+// The parts of the architecture beyond a decoder's attention and MLP.
+void add_architecture_extras(const ModelSpec& m, Json& a) {
+  if (m.stacks == Stacks::encoder_decoder) {
+    const auto encoder = std::count_if(m.layers.begin(), m.layers.end(),
+                                       [](const LayerSpec& l) { return l.encoder; });
+    a["encoder_layers"] = encoder;
+    a["decoder_layers"] = int64_t(m.layers.size()) - encoder;
+  }
+  if (a["attention_layers"]["state_space"].get<int64_t>() > 0) {
+    const SsmSpec& s = m.ssm;
+    a["ssm"] = {{"version", s.version},       {"inner_size", s.inner_size},
+                {"state_size", s.state_size}, {"conv_kernel", s.conv_kernel},
+                {"dt_rank", s.dt_rank},       {"num_heads", s.num_heads},
+                {"n_groups", s.n_groups}};
+  }
+  if (m.vision) {
+    const VisionSpec& v = *m.vision;
+    a["vision"] = {{"kind", vision_kind_name(v.kind)},
+                   {"hidden_size", v.hidden_size},
+                   {"num_hidden_layers", v.num_layers + v.global_layers},
+                   {"intermediate_size", v.intermediate_size},
+                   {"patch_size", v.patch_size}};
+  }
 }
 
 Json architecture_json(const ModelSpec& m) {
   Json a = {{"model_type", m.model_type},
             {"shape", m.shape},
+            {"stacks", stacks_name(m.stacks)},
             {"hidden_size", m.hidden_size},
             {"num_hidden_layers", m.num_layers},
             {"num_attention_heads", m.num_heads},
@@ -36,7 +83,8 @@ Json architecture_json(const ModelSpec& m) {
             {"max_position_embeddings", m.max_position_embeddings},
             {"sliding_window", m.sliding_window},
             {"gated_mlp", m.gated_mlp}};
-  Json layer_kinds = {{"full", 0}, {"sliding", 0}, {"linear", 0}};
+  Json layer_kinds = {
+      {"full", 0}, {"sliding", 0}, {"linear", 0}, {"state_space", 0}, {"cross_only", 0}};
   for (const auto& layer : m.layers) {
     auto& slot = layer_kinds[attention_kind_name(layer.attention)];
     slot = slot.get<int64_t>() + 1;
@@ -60,6 +108,7 @@ Json architecture_json(const ModelSpec& m) {
                 {"v_head_dim", m.mla->v_head_dim}};
   }
   if (m.mtp_layers > 0) a["num_nextn_predict_layers"] = m.mtp_layers;
+  add_architecture_extras(m, a);
   return a;
 }
 
@@ -100,22 +149,6 @@ Json model_json(const Scenario& scenario, const ModelResult& model) {
   return out;
 }
 
-Json explanations_json(const Explanations& explanations, Json& references) {
-  Json out = Json::object();
-  for (const auto& [path, e] : explanations) {
-    Json terms = Json::array();
-    for (const auto& term : e.terms) {
-      terms.push_back({{"name", term.name}, {"value", term.value}, {"unit", term.unit}});
-    }
-    out[path] = {{"formula", e.formula}, {"terms", terms}, {"ref", e.ref}};
-    if (const Reference* reference = find_reference(e.ref)) {
-      references[std::string(reference->id)] = {{"citation", reference->citation},
-                                                {"url", reference->url}};
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 Json accelerator_to_json(const AcceleratorSpec& a) {
@@ -137,11 +170,31 @@ Json accelerator_to_json(const AcceleratorSpec& a) {
   return out;
 }
 
-Json result_to_json(const Scenario& scenario, const Result& result) {
-  Json warnings = Json::array();
-  for (const auto& w : result.warnings) {
-    warnings.push_back({{"field", w.field}, {"message", w.message}});
+Json explanations_json(const Explanations& explanations, Json& references) {
+  Json out = Json::object();
+  for (const auto& [path, e] : explanations) {
+    Json terms = Json::array();
+    for (const auto& term : e.terms) {
+      terms.push_back({{"name", term.name}, {"value", term.value}, {"unit", term.unit}});
+    }
+    out[path] = {{"formula", e.formula}, {"terms", terms}, {"ref", e.ref}};
+    if (!e.source.empty()) out[path]["source"] = e.source;
+    if (const Reference* reference = find_reference(e.ref)) {
+      references[std::string(reference->id)] = {{"citation", reference->citation},
+                                                {"url", reference->url}};
+    }
   }
+  return out;
+}
+
+Json warnings_json(const Warnings& list) {
+  Json warnings = Json::array();
+  for (const auto& w : list) warnings.push_back({{"field", w.field}, {"message", w.message}});
+  return warnings;
+}
+
+Json result_to_json(const Scenario& scenario, const Result& result) {
+  const Json warnings = warnings_json(result.warnings);
   Json references = Json::object();
   Json explain = explanations_json(result.explanations, references);
   Json out = {{"result_version", kResultVersion},
@@ -149,7 +202,8 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
               {"model", model_json(scenario, result.model)},
               {"hardware",
                {{"accelerator", accelerator_to_json(scenario.hardware.accelerator)},
-                {"count", scenario.hardware.count}}},
+                {"count", scenario.hardware.count},
+                {"cluster", cluster_to_json(scenario.hardware.cluster)}}},
               {"warnings", warnings},
               {"explain", explain},
               {"references", references}};

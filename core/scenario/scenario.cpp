@@ -112,21 +112,25 @@ AcceleratorSpec parse_accelerator_choice(const Json& value, const Catalog& catal
 HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& normalized) {
   const Json empty = Json::object();
   const FieldReader r(value ? *value : empty, "hardware");
-  r.reject_unknown({"accelerator", "count"});
+  r.reject_unknown({"accelerator", "count", "gpus_per_node", "intra_node", "inter_node",
+                    "intra_node_bytes_per_s", "inter_node_bytes_per_s"});
   HardwareChoice choice;
   const Json accelerator =
       r.has("accelerator") ? *r.find("accelerator") : Json(std::string(kDefaultAccelerator));
   choice.accelerator = parse_accelerator_choice(accelerator, catalog, "hardware.accelerator");
   choice.count = r.int_or("count", 1, limits::kDevices);
+  choice.cluster = parse_cluster(r, choice.accelerator, catalog);
   normalized = {{"accelerator", accelerator}, {"count", choice.count}};
+  cluster_to_scenario(r, choice.cluster, normalized);
   return choice;
 }
 
 }  // namespace
 
-Scenario parse_scenario(const Json& input, const Catalog& catalog) {
+Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_plan) {
   const FieldReader root(input, "");
-  root.reject_unknown({"version", "model", "hardware", "training", "inference", "quantization"});
+  root.reject_unknown(
+      {"version", "model", "hardware", "training", "inference", "quantization", "planner"});
   const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
 
   Scenario scenario;
@@ -142,11 +146,20 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog) {
       {"version", version}, {"model", *root.find("model")}, {"hardware", hardware}};
   if (const Json* training = root.find("training")) {
     const ModelSpec& spec = scenario.model.parsed.spec;
-    const double params_active = double(count_parameters(spec, list_tensors(spec)).active);
-    scenario.training =
-        parse_training(*training, spec, params_active, scenario.hardware.accelerator,
-                       scenario.hardware.count, catalog, scenario.warnings);
+    const std::vector<TensorSpec> tensors = list_tensors(spec);
+    const double params_active = double(count_parameters(spec, tensors).active);
+    const HardwareChoice& hw = scenario.hardware;
+    scenario.training = parse_training(*training, spec, params_active, hw.accelerator, hw.count,
+                                       catalog, scenario.warnings);
+    if (pick_plan && scenario.training->plan_from_planner) {
+      choose_plan(spec, tensors, params_active, hw.accelerator, hw.cluster, hw.count,
+                  *scenario.training, scenario.warnings);
+    }
     scenario.normalized["training"] = training_input_to_json(*scenario.training);
+  }
+  if (const Json* planner = root.find("planner")) {
+    scenario.planner = parse_planner(planner, scenario.hardware.count);
+    scenario.normalized["planner"] = planner_input_to_json(*scenario.planner);
   }
   if (const Json* inference = root.find("inference")) {
     scenario.inference =

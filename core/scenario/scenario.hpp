@@ -7,8 +7,10 @@
 #include "catalog/catalog.hpp"
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
+#include "hardware/cluster.hpp"
 #include "inference/inference_input.hpp"
 #include "model/hf_config.hpp"
+#include "planner/planner.hpp"
 #include "quantization/tradeoff.hpp"
 #include "training/training_input.hpp"
 
@@ -26,6 +28,7 @@ struct ModelChoice {
 struct HardwareChoice {
   AcceleratorSpec accelerator;
   int64_t count = 1;
+  ClusterSpec cluster;  // nodes and links, for the training step time and the planner
 };
 
 // A validated scenario: everything the estimate needs, with defaults applied.
@@ -35,13 +38,16 @@ struct Scenario {
   std::optional<TrainingInput> training;  // absent when the scenario has no training section
   std::optional<InferenceInput> inference;
   std::optional<QuantizationInput> quantization;  // present when the scenario asks for the table
+  std::optional<PlannerInput> planner;            // the planner's options, when given
   std::vector<QualityFigure> quality;  // published quality of the model preset, per format  //
                                        // present when the scenario has an inference section
   Json normalized;  // the input with every default written out, echoed in the result
   Warnings warnings;
 };
 
-// The one schema behind the CLI, the WASM API and the page's URL. Throws InputError.
-Scenario parse_scenario(const Json& input, const Catalog& catalog);
+// The one schema behind the CLI, the WASM API and the page's URL. A training section without a
+// plan gets the planner's fastest plan unless pick_plan is false (plan() searches itself).
+// Throws InputError.
+Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_plan = true);
 
 }  // namespace llm_sizer

@@ -1,5 +1,7 @@
 #include "training/training_explain.hpp"
 
+#include "planner/step_json.hpp"
+
 namespace llm_sizer {
 namespace {
 
@@ -18,7 +20,7 @@ Explanation flops_per_token(const TrainingInput& in, const TrainingFlops& f) {
                                    {"lm_head", fw.lm_head, "FLOPs/token, LM head forward"}});
   e.terms.push_back({"recompute", f.recompute_per_token,
                      std::string("FLOPs/token, recomputation (") +
-                         std::string(recompute_name(in.recompute)) + ")"});
+                         std::string(recompute_name(in.plan.recompute)) + ")"});
   return e;
 }
 
@@ -31,7 +33,7 @@ Explanation flops_total(const TrainingInput& in, const TrainingFlops& f) {
 }
 
 Explanation flops_total_6nd(const TrainingInput& in, const TrainingFlops& f) {
-  const bool full = in.recompute == Recompute::full;
+  const bool full = in.plan.recompute == Recompute::full;
   return {"{k} * {N} * {tokens} * (1 + {margin})",
           {{"k", full ? 8.0 : 6.0,
             full ? "FLOPs/param/token with full recomputation" : "FLOPs/param/token"},
@@ -47,7 +49,7 @@ Explanation wall_days(const TrainingInput& in, const TrainingResult& r) {
            {"gpus", double(in.gpus()), "GPUs"},
            {"peak", r.time.peak_flops_per_s,
             std::string("FLOP/s per GPU, dense ") + std::string(precision_name(in.precision))},
-           {"mfu", in.mfu, "utilisation"}},
+           {"mfu", r.time.utilisation, "utilisation"}},
           "palm-2022"};
 }
 
@@ -56,7 +58,7 @@ Explanation wall_days_6nd(const TrainingInput& in, const TrainingResult& r) {
           {{"flops_total_6nd", r.flops.total_6nd, "FLOPs"},
            {"gpus", double(in.gpus()), "GPUs"},
            {"peak", r.time.peak_flops_per_s, "FLOP/s per GPU"},
-           {"mfu", in.mfu, "utilisation"}},
+           {"mfu", r.time.utilisation, "utilisation"}},
           "kaplan-2020"};
 }
 
@@ -66,7 +68,7 @@ Explanation gpus_for_target(const TrainingInput& in, const TrainingResult& r) {
           {{"flops_total", r.flops.total, "FLOPs"},
            {"target_days", *in.target_days, "days"},
            {"peak", r.time.peak_flops_per_s, "FLOP/s per GPU"},
-           {"mfu", in.mfu, "utilisation"},
+           {"mfu", r.time.utilisation, "utilisation"},
            {"round_up", double(*r.time.gpus_for_target_days) - exact, "to a whole GPU"}},
           "palm-2022"};
 }
@@ -154,6 +156,37 @@ Explanation memory_total(const MemoryParts& p) {
           "zero-2020"};
 }
 
+void explain_speed(const TrainingInput& in, const TrainingResult& r, Explanations& out) {
+  const double gpus = double(in.gpus());
+  explain_step("training", "step_time_estimated_s", r.step, in.plan, r.efficiency, out);
+  if (in.mfu) {
+    out.emplace_back("training.step_time_s",
+                     Explanation{"{wall_s} / {steps}",
+                                 {{"wall_s", r.time.wall_s, "s"}, {"steps", r.time.steps, "steps"}},
+                                 "palm-2022"});
+  } else {
+    Explanation same = out.back().second;  // the step-time model's sum
+    out.emplace_back("training.step_time_s", same);
+  }
+  out.emplace_back("training.tokens_per_s",
+                   Explanation{"{global_batch_tokens} / {step_time_s}",
+                               {{"global_batch_tokens", in.global_batch_tokens(), "tokens"},
+                                {"step_time_s", r.time.step_time_s, "s"}},
+                               "palm-2022"});
+  const auto utilisation = [&](double flops_per_token, const char* what) {
+    return Explanation{"{flops_per_token} * {tokens_per_s} / ({gpus} * {peak})",
+                       {{"flops_per_token", flops_per_token, what},
+                        {"tokens_per_s", r.step.tokens_per_s, "tokens/s, step-time model"},
+                        {"gpus", gpus, "GPUs"},
+                        {"peak", r.time.peak_flops_per_s, "FLOP/s per GPU"}},
+                       "palm-2022"};
+  };
+  out.emplace_back("training.mfu_estimated",
+                   utilisation(r.flops.model_per_token, "model FLOPs/token"));
+  out.emplace_back("training.hfu_estimated",
+                   utilisation(r.flops.per_token, "executed FLOPs/token"));
+}
+
 }  // namespace
 
 void explain_training(const TrainingInput& in, const TrainingResult& r,
@@ -161,6 +194,7 @@ void explain_training(const TrainingInput& in, const TrainingResult& r,
   out.emplace_back("training.flops_per_token", flops_per_token(in, r.flops));
   out.emplace_back("training.flops_total", flops_total(in, r.flops));
   out.emplace_back("training.flops_total_6nd", flops_total_6nd(in, r.flops));
+  explain_speed(in, r, out);
   out.emplace_back("training.wall_days", wall_days(in, r));
   out.emplace_back("training.wall_days_6nd", wall_days_6nd(in, r));
   out.emplace_back("training.gpu_hours", Explanation{"{gpus} * {wall_s} / 3600",

@@ -1,7 +1,8 @@
 #include "training/training_json.hpp"
-#include "units.hpp"
 
+#include "planner/step_json.hpp"
 #include "training/activations.hpp"
+#include "units.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -14,14 +15,25 @@ Json memory_json(const MemoryParts& p) {
 
 Json notes(const TrainingInput& in) {
   Json out = Json::array();
-  out.push_back(
-      "mfu is applied to the executed FLOPs (model + recomputation); with recompute \"none\" it "
-      "is PaLM's MFU, otherwise the hardware FLOPs utilisation. Korthikanti et al. 2022 measured "
-      "the same hardware utilisation with full and selective recomputation (42.1% MFU x 4/3 vs "
-      "54.2% MFU), which is what this assumes.");
-  out.push_back(
-      "mfu is end to end: the pipeline bubble, communication and data loading are inside it; "
-      "days_vs_gpus assumes it stays the same at every GPU count.");
+  if (in.mfu) {
+    out.push_back(
+        "mfu is applied to the executed FLOPs (model + recomputation); with recompute \"none\" "
+        "it is PaLM's MFU, otherwise the hardware FLOPs utilisation. Korthikanti et al. 2022 "
+        "measured the same hardware utilisation with full and selective recomputation (42.1% MFU "
+        "x 4/3 vs 54.2% MFU), which is what this assumes.");
+    out.push_back(
+        "mfu is end to end: the pipeline bubble, communication and data loading are inside it; "
+        "days_vs_gpus assumes it stays the same at every GPU count. mfu_estimated and "
+        "step_breakdown are the step-time model's figures for the same plan.");
+  } else {
+    out.push_back(
+        "No mfu given: the time comes from the step-time model (step_breakdown: compute at the "
+        "device class's efficiency, tensor/context/expert-parallel collectives, the pipeline "
+        "bubble and sends, the exposed data-parallel synchronisation, ZeRO-3 gathers, offload). "
+        "mfu below is the utilisation it implies on the executed FLOPs times the goodput (the "
+        "share of wall time spent training); days_vs_gpus keeps it at every GPU count (the "
+        "planner's scaling curve does not).");
+  }
   out.push_back(
       "flops_total_6nd is the rule of thumb 6 N D (8 N D with full recomputation) with N the "
       "active parameters, attention and the LM head's vocabulary cost left out.");
@@ -36,9 +48,8 @@ Json notes(const TrainingInput& in) {
         "to host memory (Dettmers et al. 2023, section 3).");
   }
   out.push_back(
-      "Not modelled: expert parallelism (experts are split like dense layers by tp), interleaved "
-      "pipeline schedules, context parallelism, data-parallel gradient buckets and optimizer-step "
-      "temporaries.");
+      "Not modelled: data-parallel gradient buckets and optimizer-step temporaries in memory; "
+      "load imbalance between experts; the optimizer step's own time.");
   return out;
 }
 
@@ -52,29 +63,39 @@ Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
   if (in.method == TrainingMethod::qlora && r.memory.stage.nf4_params > 0) {
     bytes["nf4_weights"] = r.memory.stage.nf4_bytes / r.memory.stage.nf4_params;
   }
-  return {{"mfu", in.mfu},
-          {"mfu_default", TrainingDefaults::mfu},
-          {"mfu_source",
-           "0.40: Llama 3 405B BF16 pre-training reached 38-43% MFU on 8K-16K H100 (Llama 3 "
-           "paper, Table 4); published runs range from 21% (GPT-3) to 55% (MegaScale)"},
-          {"model_flops_utilization", in.mfu * r.flops.model_per_token / r.flops.per_token},
-          {"margin", in.margin},
-          {"precision", precision_name(in.precision)},
-          {"peak_flops_per_s", r.time.peak_flops_per_s},
-          {"bytes_per_param", bytes},
-          {"optimizer", optimizer_name(in.optimizer)},
-          {"zero_stage", in.zero_stage},
-          {"recompute", recompute_name(in.recompute)},
-          {"flash_attention", in.flash_attention},
-          {"sequence_parallel", in.sequence_parallel},
-          {"dropout", in.dropout},
-          {"activation_element_bytes", activation_settings(in).element_bytes},
-          {"cuda_context_bytes", in.cuda_context_bytes},
-          {"fragmentation", in.fragmentation},
-          {"tokens_per_param", TrainingDefaults::chinchilla_tokens_per_param},
-          {"pue", in.pue},
-          {"discount", in.discount},
-          {"notes", notes(in)}};
+  const double mfu = r.time.utilisation;
+  const TrainingEfficiency& e = r.efficiency;
+  return {
+      {"mfu", mfu},
+      {"mfu_source", in.mfu ? "training.mfu as given"
+                            : "the step-time model (step_breakdown) for this plan on this cluster"},
+      {"model_flops_utilization", mfu * r.flops.model_per_token / r.flops.per_token},
+      {"compute_efficiency", e.compute},
+      {"compute_class", e.device_class},
+      {"matmul_share", e.matmul_share},
+      {"framework_share", e.framework_share},
+      {"low_precision_matmul_factor", e.low_precision_factor},
+      {"memory_efficiency", e.memory},
+      {"overlap_dp_comm", in.overlap_dp_comm},
+      {"goodput", in.goodput},
+      {"causal_attention_flops", in.causal_attention_flops},
+      {"margin", in.margin},
+      {"precision", precision_name(in.precision)},
+      {"peak_flops_per_s", r.time.peak_flops_per_s},
+      {"bytes_per_param", bytes},
+      {"optimizer", optimizer_name(in.optimizer)},
+      {"zero_stage", in.plan.zero_stage},
+      {"recompute", recompute_name(in.plan.recompute)},
+      {"flash_attention", in.flash_attention},
+      {"sequence_parallel", in.plan.sequence_parallel},
+      {"dropout", in.dropout},
+      {"activation_element_bytes", activation_settings(in).element_bytes},
+      {"cuda_context_bytes", in.cuda_context_bytes},
+      {"fragmentation", in.fragmentation},
+      {"tokens_per_param", TrainingDefaults::chinchilla_tokens_per_param},
+      {"pue", in.pue},
+      {"discount", in.discount},
+      {"notes", notes(in)}};
 }
 
 }  // namespace
@@ -106,9 +127,14 @@ Json training_result_to_json(const TrainingInput& in, const TrainingResult& r) {
               {"wall_days_6nd", t.wall_s_6nd / units::kSecondsPerDay},
               {"gpu_hours", t.gpu_hours},
               {"global_batch_tokens", in.global_batch_tokens()},
-              {"grad_accumulation", in.grad_accumulation},
+              {"grad_accumulation", in.plan.grad_accumulation},
               {"steps", t.steps},
               {"step_time_s", t.step_time_s},
+              {"step_time_estimated_s", r.step.step_time_s},
+              {"step_breakdown", step_breakdown_json(r.step.breakdown)},
+              {"tokens_per_s", in.global_batch_tokens() / t.step_time_s},
+              {"mfu_estimated", r.mfu_estimated},
+              {"hfu_estimated", r.hfu_estimated},
               {"pipeline_bubble_fraction", t.pipeline_bubble},
               {"days_vs_gpus", days},
               {"chinchilla_tokens", r.chinchilla_tokens},
@@ -126,7 +152,8 @@ Json training_result_to_json(const TrainingInput& in, const TrainingResult& r) {
               {"trainable_params", m.trainable_params},
               {"frozen_params", m.frozen_params},
               {"adapter_params", r.adapter_params},
-              {"parallelism", {{"tp", in.tp}, {"pp", in.pp}, {"dp", in.dp}, {"gpus", in.gpus()}}},
+              {"parallelism", parallelism_json(in.plan)},
+              {"plan_source", in.plan_from_planner ? "planner" : "scenario"},
               {"price_source", in.price_source},
               {"assumptions", assumptions_json(in, r)}};
   if (t.gpus_for_target_days) out["gpus_for_target_days"] = *t.gpus_for_target_days;

@@ -66,13 +66,14 @@ test('the Inference view shows exactly the CLI result, with its curves and roofl
 });
 
 test('the Training view shows exactly the CLI result, and ZeRO stage edits update result and link', async () => {
-  const scenario = { model: 'llama-3-8b', hardware: { count: 8 }, training: { tokens: 1e12, target_days: 30 } };
+  // A plan field given (tp), so ZeRO edits change only the ZeRO stage.
+  const scenario = { model: 'llama-3-8b', hardware: { count: 8 }, training: { tokens: 1e12, target_days: 30, tp: 2 } };
   const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'training' }));
   const expected = await assertShowsCliResult(page, scenario);
   assert.equal(await verdict(page), String(expected.training.fits));
   assert.equal(await page.getAttribute('#flow [data-path="training.gpus_for_target_days"]', 'value'),
     String(expected.training.gpus_for_target_days));
-  assert.match(await page.textContent('#flow .sources'), /Llama 3 405B BF16 pre-training reached 38-43% MFU/);
+  assert.match(await page.textContent('#flow .sources'), /the step-time model \(step_breakdown\)/);
   await assertChartsDrawn(page, 1);
 
   await page.fill('[data-field="training.zero_stage"]', '3');

@@ -1,7 +1,7 @@
 // Every catalog file against its JSON Schema (data/schema/), plus the cross-file checks a schema
 // cannot express: unique ids, and references to other entries that exist.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -13,7 +13,8 @@ const Ajv2020 = require('ajv/dist/2020').default;
 
 const dataDir = join(root, 'data');
 const read = (relative) => JSON.parse(readFileSync(join(dataDir, relative), 'utf8'));
-const jsonFiles = (folder) => readdirSync(join(dataDir, folder))
+// A folder that does not exist yet (data/calibration/ before the first device run) holds none.
+const jsonFiles = (folder) => (existsSync(join(dataDir, folder)) ? readdirSync(join(dataDir, folder)) : [])
   .filter((name) => name.endsWith('.json')).map((name) => `${folder}/${name}`);
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
@@ -25,7 +26,9 @@ const catalog = {
   'interconnects.schema.json': ['interconnects.json'],
   'cloud-prices.schema.json': ['cloud-prices.json'],
   'quant-quality.schema.json': ['quant-quality.json'],
-  'measurements.schema.json': jsonFiles('measurements'),
+  'measurements.schema.json': jsonFiles('measurements').filter((f) => f !== 'measurements/parameter-count-notes.json'),
+  'parameter-count-notes.schema.json': ['measurements/parameter-count-notes.json'],
+  'calibration.schema.json': jsonFiles('calibration'),
 };
 
 test('every data file matches its schema', () => {
@@ -41,7 +44,8 @@ test('every data file matches its schema', () => {
 test('no data file is left without a schema', () => {
   const covered = new Set(Object.values(catalog).flat());
   const all = [...readdirSync(dataDir).filter((n) => n.endsWith('.json')),
-    ...jsonFiles('models'), ...jsonFiles('accelerators'), ...jsonFiles('measurements')];
+    ...jsonFiles('models'), ...jsonFiles('accelerators'), ...jsonFiles('measurements'),
+    ...jsonFiles('calibration')];
   for (const file of all) assert.ok(covered.has(file), `${file} has no schema`);
 });
 
@@ -67,6 +71,16 @@ test('accelerator interconnects name catalog interconnects', () => {
   for (const file of jsonFiles('accelerators')) {
     for (const device of read(file)) {
       if (device.interconnect) assert.ok(links.has(device.interconnect.kind), `${device.id}: ${device.interconnect.kind}`);
+    }
+  }
+});
+
+test('a calibration file is named after the catalog accelerator it measured', () => {
+  const accelerators = new Set(jsonFiles('accelerators').flatMap((f) => read(f).map((a) => a.id)));
+  for (const file of jsonFiles('calibration')) {
+    for (const entry of read(file)) {
+      assert.equal(file, `calibration/${entry.id}.json`);
+      assert.ok(accelerators.has(entry.id), `${file}: unknown accelerator ${entry.id}`);
     }
   }
 });

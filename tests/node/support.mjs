@@ -1,6 +1,6 @@
 // Shared by the node tests: where the builds are, running the CLI, loading the WASM module.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,19 @@ export async function loadRawWasm() {
 
 // fast-check, from the page's devDependencies.
 export const fc = createRequire(join(root, 'web/package.json'))('fast-check');
+
+// The validation page's module: the calculator's core plus validate().
+export async function loadValidationWasm() {
+  const { createLlmSizerValidation } = await import(join(wasmDir, 'validation_api.mjs'));
+  return createLlmSizerValidation({ wasmBinary: readFileSync(join(wasmDir, 'llm_sizer_validation_wasm.wasm')) });
+}
+
+// data/measurements/ as the validation page fetches it and validate() takes it.
+export function measurements() {
+  const dir = join(root, 'data/measurements');
+  return Object.fromEntries(readdirSync(dir).filter((name) => name.endsWith('.json')).sort()
+    .map((name) => [name, JSON.parse(readFileSync(join(dir, name), 'utf8'))]));
+}
 
 export function readJson(relative) {
   return JSON.parse(readFileSync(join(root, relative), 'utf8'));

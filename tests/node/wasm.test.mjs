@@ -37,6 +37,12 @@ test('native and WASM give identical training results for every model preset', (
   }
 });
 
+test('plan() equals `llm-sizer plan`, and its errors are JS Errors', () => {
+  const scenario = { model: 'mixtral-8x7b', hardware: { count: 32, inter_node: 'roce-200g' }, training: { seq_len: 8192 } };
+  assert.deepEqual(wasm.plan(scenario), cliJson(['plan', '-'], JSON.stringify(scenario)));
+  assert.throws(() => wasm.plan({ ...scenario, planner: { colour: 1 } }), (error) => error.field === 'planner.colour');
+});
+
 test('estimate() takes a scenario object or its JSON text', () => {
   const scenario = { model: 'llama-3-8b' };
   assert.deepEqual(wasm.estimate(scenario), wasm.estimate(JSON.stringify(scenario)));

@@ -189,11 +189,17 @@ export function pruneScenario(scenario, { catalog, estimate, sections = [] }) {
       if (key !== 'preset' && entry && deepEqual(entry[key], value)) next = resetField(next, `hardware.accelerator.${key}`);
     }
   }
+  // A value goes when its section's normalised form stays the same without it: the whole section,
+  // since one value can set others (a training section naming no plan field gets the planner's).
+  const normalised = (candidate, section) =>
+    estimate(withSections(candidate, sections.includes(section) ? [section] : [], sections)).result?.scenario?.[section];
+  const kept = new Map(); // section → its normalised form with the values kept so far
   for (const path of leafPaths(next)) {
     const without = resetField(next, path, { keep: sections });
     const section = splitPath(path)[0];
-    const { result } = estimate(withSections(without, sections.includes(section) ? [section] : [], sections));
-    if (result && deepEqual(getPath(result.scenario, path), getPath(next, path))) next = without;
+    if (!kept.has(section)) kept.set(section, normalised(next, section));
+    const after = normalised(without, section);
+    if (after !== undefined && deepEqual(after, kept.get(section))) next = without;
   }
   return next;
 }

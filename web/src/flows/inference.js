@@ -48,7 +48,10 @@ function headline(ctx) {
   } else if (!inf.best_format) {
     notes.push(h('p', { class: 'meta' }, t('inference.no_format')));
   }
-  if (inf.decode_tokens_per_s === undefined) notes.push(h('p', { class: 'meta' }, t('inference.no_speed')));
+  if (inf.decode_tokens_per_s === undefined) {
+    const encoder = ctx.result.model.architecture?.stacks === 'encoder';
+    notes.push(h('p', { class: 'meta' }, t(encoder ? 'inference.no_speed_encoder' : 'inference.no_speed')));
+  }
   else if (!inf.fits) notes.push(h('p', { class: 'meta' }, t('inference.speed_if_fit')));
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
     h('p', { class: 'headline-title' }, t('inference.setup', { model: ctx.modelName, format: formatName(ctx, asked.weights), ...where })),
@@ -193,6 +196,8 @@ function assumptions(ctx) {
   // Factories: a node can stand in one place only.
   const sources = {
     roofline: () => reference(ctx, 'roofline'),
+    // The efficiencies' origin: the fit's reference, or the kernel bench's for a calibrated device.
+    efficiencies: () => reference(ctx, used.efficiency_source?.startsWith('data/calibration/') ? 'kernel-bench' : 'roofline'),
     runtime: () => reference(ctx, 'runtime-memory'),
     kv: () => reference(ctx, 'kv-cache'),
     device: () => datasheet(ctx),
@@ -200,7 +205,7 @@ function assumptions(ctx) {
   const sourceOf = {
     memory_efficiency: 'roofline', compute_efficiency: 'roofline', layer_overhead_s: 'roofline',
     prefill_layer_overhead_s: 'roofline', allreduce_latency_s: 'roofline', peak_flops_per_s: 'device',
-    compute_precision: 'device', gpu_memory_fraction: 'runtime', overhead_bytes: 'runtime', max_batched_tokens: 'runtime',
+    compute_precision: 'device', efficiency_source: 'efficiencies', gpu_memory_fraction: 'runtime', overhead_bytes: 'runtime', max_batched_tokens: 'runtime',
     max_num_seqs: 'runtime', flash_attention: 'runtime', kv_bytes_per_element: 'kv',
   };
   const list = Object.keys(used).sort((a, b) => ctx.t.order(`inference.assumptions.${a}`) - ctx.t.order(`inference.assumptions.${b}`))

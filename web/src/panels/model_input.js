@@ -75,6 +75,8 @@ export function createModelPanel(app) {
           hubLine),
       },
       summary: h('p', { class: 'model-summary' }),
+      typeLine: h('p', { class: 'model-type hint' }),
+      typeWarning: h('div', { class: 'notice type-warning', attrs: { role: 'alert' } }),
       editor: h('details', { class: 'editor' },
         h('summary', {}, t('model.fields'), h('span', { class: 'hint' }, ` ${t('model.fields_hint')}`)),
         editorBody,
@@ -87,6 +89,8 @@ export function createModelPanel(app) {
       ...Object.values(parts.panels),
       h('p', { class: 'field-error', dataset: { errorFor: 'model' } }),
       parts.summary,
+      parts.typeLine,
+      parts.typeWarning,
       parts.editor,
     );
     hubInput.value = hubId;
@@ -208,6 +212,19 @@ export function createModelPanel(app) {
     parts.summary.replaceChildren(...summary);
   }
 
+  // The model_type the core recognised and the layout it counted with, and, for a type it does not
+  // know, its warning (the Llama layout assumed) in plain sight rather than among the notes.
+  function showRecognised() {
+    const { t } = app;
+    const architecture = app.result?.model?.architecture;
+    parts.typeLine.replaceChildren(...(architecture ? [t('model.recognised_type', {
+      type: architecture.model_type || '?', shape: architecture.shape, stacks: t(`model.stacks.${architecture.stacks ?? 'decoder'}`),
+    })] : []));
+    const warning = (app.result?.warnings ?? []).find((w) => w.field === 'model.model_type' || w.field === 'model.text_config.model_type');
+    parts.typeWarning.hidden = !warning;
+    parts.typeWarning.replaceChildren(...(warning ? [h('p', {}, h('strong', {}, t('model.type_warning')), ' ', warning.message)] : []));
+  }
+
   function showEditor(info) {
     const { t, fmt } = app;
     const config = effectiveModelConfig(info);
@@ -270,6 +287,7 @@ export function createModelPanel(app) {
         parts.textarea.value = info.kind === 'config' ? JSON.stringify(info.config, null, 2) : '';
       }
       showSummary(info);
+      showRecognised();
       showEditor(info);
     },
   };

@@ -37,7 +37,12 @@ export function formulaPanel(ctx, path) {
       h('dd', {}, fmt.exact(term.value), term.unit ? ` ${unitWord(t, term.unit)}` : ''),
     ])) : null,
     h('p', { class: 'formula-source' }, t('formula.source'), ' ',
-      reference ? link(reference.url, reference.citation) : explanation.ref),
+      reference ? link(reference.url, reference.citation) : explanation.ref,
+      explanation.source ? ['; ', t('formula.figures_from'), ' ', h('code', {}, explanation.source)] : null),
+    // The pages resolve the path to their section (methodology_links.js), so the mapping and
+    // the pages load only when followed.
+    h('p', { class: 'formula-more' }, ['methodology', 'validation'].map((page, i) => [i ? ' · ' : '',
+      h('a', { href: `${page}.html#for=${path}`, dataset: { page } }, t(`nav.${page}`))])),
   );
 }
 
