@@ -99,6 +99,10 @@ inline constexpr NumberRange kGlobalBatchTokens{1, 1e10, false, false,
                                                 "DeepSeek-V3 with 63M"};
 inline constexpr IntRange kBatchedTokens{1, 1'000'000'000,
                                          "serving engines schedule 512-16,384 tokens per step"};
+// The most pipeline stages the planner searches (a plan given with more is still sized): each
+// plan's step is timed stage by stage, so this bounds the search's work. Llama 3 405B trained
+// with 16 stages, Megatron-LM's 1T model with 64 (Narayanan et al. 2021, Table 1).
+inline constexpr int64_t kSearchedPipelineStages = 128;
 // Interleaved pipeline chunks per stage (each holds at least one layer, checked where read).
 inline constexpr IntRange kVirtualStages{2, kLayers.max, kLayers.reason};
 inline constexpr IntRange kLoraRank{1, kWidth.max, "a rank above the layer width adds nothing"};

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "limits.hpp"
 #include "training/memory.hpp"
 
 namespace llm_sizer {
@@ -52,7 +53,7 @@ class Search {
       for (int64_t cp = 1; gpus_ % (tp * cp) == 0 && seq % cp == 0; cp *= 2) {
         if (cp > 1 && double(seq / cp) < kMinContextChunkTokens) break;
         for (const int64_t pp : divisors(gpus_ / (tp * cp))) {
-          if (pp > layers) break;
+          if (pp > layers || pp > limits::kSearchedPipelineStages) break;
           split(tp, cp, pp, layers);
         }
       }
@@ -142,8 +143,8 @@ class Search {
     PlanCandidate candidate;
     candidate.plan = plan;
     // Once a plan fits, a plan that does not needs no exact figure: stop at the first stage over.
-    const double stop = result_.fitting > 0 ? c_.memory_available_bytes
-                                            : std::numeric_limits<double>::infinity();
+    const double stop =
+        result_.fitting > 0 ? c_.memory_available_bytes : std::numeric_limits<double>::infinity();
     candidate.memory_per_gpu_bytes =
         worst_stage_bytes(c_.profile, c_.settings, plan, plan.micro_batch, stop);
     candidate.fits = candidate.memory_per_gpu_bytes <= c_.memory_available_bytes;

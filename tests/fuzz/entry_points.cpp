@@ -11,6 +11,7 @@
 #include "json_text.hpp"
 #include "model/hf_config.hpp"
 #include "model/param_count.hpp"
+#include "planner/plan_json.hpp"
 #include "quantization/weight_format.hpp"
 
 namespace llm_sizer::fuzz {
@@ -60,18 +61,11 @@ void check_signs(const Json& value, std::string_view key, const std::string& pat
   }
 }
 
-}  // namespace
-
-const EntryPoint& entry_point(std::string_view name) {
-  for (const auto& entry : kEntryPoints) {
-    if (entry.name == name) return entry;
-  }
-  finding("no fuzz entry point " + std::string(name));
-}
-
-void run_estimate(std::string_view text) {
+// Runs an answer of the core (a finite-checked result JSON) and checks its signs, or the refusal.
+template <typename Answer>
+void run_answer(std::string_view text, Answer answer) {
   try {
-    const Json result = estimate_json(parse_json_text(text), catalog());
+    const Json result = answer(parse_json_text(text), catalog());
     // scenario echoes the input, where negative numbers are the user's business.
     for (const auto& [name, section] : result.items()) {
       if (name != "scenario") check_signs(section, name, name);
@@ -79,6 +73,23 @@ void run_estimate(std::string_view text) {
   } catch (const InputError& e) {
     check_refusal(e);
   }
+}
+
+}  // namespace
+
+void run_estimate(std::string_view text) {
+  run_answer(text, estimate_json);
+}
+
+void run_plan(std::string_view text) {
+  run_answer(text, plan_json);
+}
+
+const EntryPoint& entry_point(std::string_view name) {
+  for (const auto& entry : kEntryPoints) {
+    if (entry.name == name) return entry;
+  }
+  finding("no fuzz entry point " + std::string(name));
 }
 
 void run_config(std::string_view text) {

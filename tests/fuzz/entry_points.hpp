@@ -1,8 +1,8 @@
 #pragma once
 
 // The core's entry points under fuzzing. A fuzz target is built for each folder of corpus/, and
-// runs the entry point of that name from kEntryPoints: adding one (the planner, say) is a line in
-// the table, a function, and a folder of seed inputs.
+// runs the entry point of that name from kEntryPoints: adding one is a line in the table, a
+// function, and a folder of seed inputs.
 
 #include <string_view>
 
@@ -19,10 +19,12 @@ struct EntryPoint {
 
 void run_estimate(std::string_view text);
 void run_config(std::string_view text);
+void run_plan(std::string_view text);
 
 inline constexpr EntryPoint kEntryPoints[] = {
     {"estimate", Document::scenario, run_estimate},
     {"config", Document::config, run_config},
+    {"plan", Document::scenario, run_plan},
 };
 
 const EntryPoint& entry_point(std::string_view name);

@@ -3,26 +3,29 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 
-import { loadWasm, readJson, runCli } from './support.mjs';
+import { loadValidationWasm, loadWasm, measurements, readJson, runCli } from './support.mjs';
 
 let wasm;
+let validation;
 before(async () => {
   wasm = await loadWasm();
+  validation = await loadValidationWasm();
 });
 
 const nested = (open, close, depth) => open.repeat(depth) + close.repeat(depth);
 const llama = readJson('tests/reference/configs/meta-llama-3-8b.json');
 
-// Runs `text` through the CLI and the WASM module; both must refuse it naming `field`.
-function assertRefused(text, field, pattern) {
-  const cli = runCli(['estimate', '-'], text);
+// Runs `text` through the CLI and the WASM module (`estimate`, or `plan`); both must refuse it
+// naming `field`.
+function assertRefused(text, field, pattern, command = 'estimate') {
+  const cli = runCli([command, '-'], text);
   assert.equal(cli.status, 2, `${text.slice(0, 120)}: ${cli.stderr}`);
   assert.equal(cli.stdout, '');
   assert.match(cli.stderr, /^[^\n]*\n$/, 'one line');
   const line = cli.stderr.trimEnd();
   assert.ok(line.startsWith(`${field}: `), line);
   if (pattern) assert.match(line, pattern);
-  assert.throws(() => wasm.estimate(text), (error) => {
+  assert.throws(() => wasm[command](text), (error) => {
     assert.equal(error.message, line);
     assert.equal(error.field, field);
     return true;
@@ -114,6 +117,55 @@ test('D7: field names and values are quoted escaped, on one line', () => {
   assert.match(value, /got "llama\\u000D\\u000A(é)+\.\.\.$/);
   // A long multi-byte value is cut between characters, so the error stays valid UTF-8.
   assertRefused(scenario({ model: ['é'.repeat(100)] }), 'model', /é\.\.\.$/);
+});
+
+test('the architectures the readers added are bounded like the rest', () => {
+  const mamba = { model_type: 'mamba', hidden_size: 768, num_hidden_layers: 24, vocab_size: 50280, state_size: 16,
+    conv_kernel: 4 };
+  assertRefused(scenario({ model: { ...mamba, state_size: 1e12 } }), 'model.state_size', /\(.+\), got /);
+  assertRefused(scenario({ model: { ...mamba, expand: 1e6 } }), 'model.expand', /\(.+\), got /);
+  const t5 = { model_type: 't5', d_model: 512, num_heads: 8, d_kv: 64, d_ff: 2048, vocab_size: 32128, num_layers: 6 };
+  assertRefused(scenario({ model: { ...t5, d_ff: 1e12 } }), 'model.d_ff', /\(.+\), got /);
+  assertRefused(scenario({ model: { ...t5, num_decoder_layers: 1e9 } }), 'model.num_decoder_layers', /\(.+\), got /);
+  const bert = { model_type: 'bert', hidden_size: 768, num_hidden_layers: 12, num_attention_heads: 12,
+    intermediate_size: 3072, vocab_size: 30522, max_position_embeddings: 512 };
+  assertRefused(scenario({ model: { ...bert, max_position_embeddings: 1e15 } }), 'model.max_position_embeddings');
+  assertRefused(scenario({ model: { ...llama, n_shared_experts: 1e6, num_local_experts: 8, num_experts_per_tok: 2 } }),
+    'model.n_shared_experts');
+});
+
+test('plan: the planner section and the training fields it reads are bounded, nothing deep recurses', () => {
+  const base = { model: 'llama-3-8b', hardware: { accelerator: 'h100-sxm', count: 8 } };
+  assertRefused(`{"model":"llama-3-8b","planner":${nested('[', ']', 60000)}}`, 'planner', /more than 64 levels deep/,
+    'plan');
+  assertRefused('{"model":"llama-3-8b","planner":{"top":1e400}}', 'planner.top', /finite number/, 'plan');
+  assertRefused(scenario({ ...base, planner: { scaling_gpus: [8, 1e9] } }), 'planner.scaling_gpus', undefined, 'plan');
+  assertRefused(scenario({ ...base, training: { global_batch_tokens: 1e300 } }), 'training.global_batch_tokens',
+    /\(.+\), got /, 'plan');
+  assertRefused(scenario({ ...base, training: { seq_len: 1e12 } }), 'training.seq_len', /\(.+\), got /, 'plan');
+  assertRefused(scenario({ ...base, hardware: { count: 8, gpus_per_node: 1e9 } }), 'hardware.gpus_per_node',
+    /\(.+\), got /, 'plan');
+  assertRefused(scenario({ ...base, hardware: { count: 8, inter_node_bytes_per_s: 5e-324 } }),
+    'hardware.inter_node_bytes_per_s', /\(.+\), got /, 'plan');
+  for (const [key, value] of [['cp', 1e9], ['ep', 1e9], ['goodput', 1e-300], ['compute_efficiency', 1e-300]]) {
+    assertRefused(scenario({ ...base, training: { [key]: value } }), `training.${key}`, /\(.+\), got /);
+  }
+  const key = 'x\nforged\u001b[31m';
+  assertRefused(scenario({ ...base, planner: { [key]: 1 } }), 'planner.x\\u000Aforged\\u001B[31m', undefined, 'plan');
+});
+
+test('validate() reads its rows through the same limits (the validation page\'s entry point)', () => {
+  const rows = measurements();
+  const [file] = Object.keys(rows);
+  assert.throws(() => validation.validate(`{"${file}":${nested('[', ']', 60000)}}`), /more than 64 levels deep/);
+  assert.throws(() => validation.validate(`{"${file}":[{"id":"x","value":1e400}]}`), /finite number/);
+  const row = rows[file].find((r) => r.scenario && typeof r.value === 'number');
+  assert.throws(() => validation.validate({ [file]: [{ ...row, value: 1e300 }] }), (error) => {
+    assert.match(error.message, /\.value: must be a number in \[-1e\+30, 1e\+30\] \(/);
+    return true;
+  });
+  const report = validation.validate(rows, { ids: [row.id] });
+  assert.equal(report.rows.length, 1);
 });
 
 test('batch answers each line as the WASM module does, errors included', () => {

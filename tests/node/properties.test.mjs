@@ -1,5 +1,6 @@
 // Properties of the core on random valid scenarios (every preset, accelerator and section can be
-// drawn): native and WASM answer byte for byte the same, every number is finite and the ones that
+// drawn): native and WASM answer byte for byte the same (estimates, and plans on fewer scenarios
+// since each searches thousands of plans), every number is finite and the ones that
 // cannot be negative are not, `fits` agrees with memory against capacity, decode never outruns the
 // memory bandwidth, and memory and time grow with parameters, tokens, batch and context.
 import assert from 'node:assert/strict';
@@ -8,6 +9,7 @@ import { before, test } from 'node:test';
 import { fc, loadRawWasm, loadWasm, runCli } from './support.mjs';
 
 const parityRuns = 1000;
+const planParityRuns = 60;
 const seed = 17; // fixed, so a failure reproduces; fast-check prints the counterexample
 
 let wasm;
@@ -15,6 +17,8 @@ let raw;
 let catalog;
 let scenarios; // JSON text of each random scenario
 let native; // the CLI's answer to each, one line of JSON
+let planScenarios;
+let nativePlans;
 before(async () => {
   wasm = await loadWasm();
   raw = await loadRawWasm();
@@ -23,6 +27,10 @@ before(async () => {
   const run = runCli(['batch', '-'], `${scenarios.join('\n')}\n`, { maxBuffer: 1 << 30 });
   assert.equal(run.status, 0, run.stderr);
   native = run.stdout.split('\n').slice(0, -1);
+  planScenarios = fc.sample(planScenarioArbitrary(), { numRuns: planParityRuns, seed }).map((s) => JSON.stringify(s));
+  const plans = runCli(['batch', '--plan', '-'], `${planScenarios.join('\n')}\n`, { maxBuffer: 1 << 30 });
+  assert.equal(plans.status, 0, plans.stderr);
+  nativePlans = plans.stdout.split('\n').slice(0, -1);
 });
 
 const optional = (arbitrary) => fc.option(arbitrary, { nil: undefined });
@@ -67,6 +75,31 @@ function scenarioArbitrary() {
     .map((s) => (s.training?.tp > s.hardware.count ? { ...s, hardware: { ...s.hardware, count: s.training.tp } } : s));
 }
 
+// A training scenario for the planner: a preset on 1 to 64 GPUs, a few training settings, a short
+// search (few plans listed, a scaling curve of at most three points).
+function planScenarioArbitrary() {
+  const { choices } = catalog;
+  const training = fc.record({
+    precision: fc.constantFrom(...choices.training.precision),
+    optimizer: fc.constantFrom(...choices.training.optimizer),
+    seq_len: fc.constantFrom(1024, 2048, 4096, 8192),
+    tokens: fc.double({ min: 1e9, max: 1e13, noNaN: true }),
+    global_batch_tokens: fc.constantFrom(1 << 20, 1 << 22),
+  }, { requiredKeys: [] });
+  return fc.record({
+    model: fc.constantFrom(...catalog.models.map((m) => m.id)),
+    hardware: fc.record({
+      accelerator: fc.constantFrom(...catalog.accelerators.map((a) => a.id)),
+      count: fc.constantFrom(1, 2, 8, 16, 64),
+    }),
+    training,
+    planner: fc.record({
+      top: fc.integer({ min: 0, max: 5 }),
+      scaling_gpus: fc.subarray([1, 4, 16, 64], { maxLength: 3 }),
+    }),
+  });
+}
+
 const valid = () => native.map((line) => JSON.parse(line)).filter((result) => !result.error);
 
 test(`native and WASM answer ${parityRuns} random scenarios byte for byte`, (t) => {
@@ -81,11 +114,24 @@ test(`native and WASM answer ${parityRuns} random scenarios byte for byte`, (t) 
   assert.ok(parityRuns - refused >= parityRuns / 2, `only ${parityRuns - refused} valid scenarios`);
 });
 
-// Sizes, times, rates, counts and money (the suffixes of the result's field names).
+test(`native and WASM plan ${planParityRuns} random training scenarios byte for byte`, (t) => {
+  assert.equal(nativePlans.length, planParityRuns);
+  let refused = 0;
+  for (let i = 0; i < planParityRuns; i += 1) {
+    const answer = raw.plan(planScenarios[i]);
+    assert.equal(answer, nativePlans[i], planScenarios[i]);
+    if (answer.startsWith('{"error"')) refused += 1;
+  }
+  t.diagnostic(`identical: ${planParityRuns} of ${planParityRuns} (${planParityRuns - refused} plans, ${refused} refused as bad input)`);
+  assert.ok(planParityRuns - refused >= planParityRuns / 2, `only ${planParityRuns - refused} valid plan scenarios`);
+});
+
+// Sizes, times, rates, counts and money in estimates and plans (the suffixes of the result's field names).
 const nonNegative = /(_bytes|_s|_flops|_per_s|_usd|_kwh|_days|_hours|params|tokens|batch|devices|gpus|steps)$|^params_/;
 
 test('every number is finite, and sizes, times, rates, counts and money are never negative', () => {
-  for (const result of valid()) {
+  const plans = nativePlans.map((line) => JSON.parse(line)).filter((plan) => !plan.error);
+  for (const result of [...valid(), ...plans]) {
     const walk = (value, key, path) => {
       if (typeof value === 'number') {
         assert.ok(Number.isFinite(value), path);

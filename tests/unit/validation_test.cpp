@@ -83,7 +83,8 @@ TEST_CASE("a row names what is missing or wrong") {
   row["date"] = "2024-13";
   CHECK_THAT(error_of(row), Catch::StartsWith("rows.json[0].date: must be YYYY, YYYY-MM or"));
   row = decode_row("r", 100, -0.1);
-  CHECK_THAT(error_of(row), Catch::StartsWith("rows.json[0].tolerance: must be a number in [0, 100]"));
+  CHECK_THAT(error_of(row),
+             Catch::StartsWith("rows.json[0].tolerance: must be a number in [0, 100]"));
   row = decode_row("r", 100, 0.2);
   row.erase("source");
   CHECK_THAT(error_of(row), Catch::StartsWith("rows.json[0].source: is required"));
