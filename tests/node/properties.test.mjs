@@ -102,28 +102,27 @@ function planScenarioArbitrary() {
 
 const valid = () => native.map((line) => JSON.parse(line)).filter((result) => !result.error);
 
-test(`native and WASM answer ${parityRuns} random scenarios byte for byte`, (t) => {
-  assert.equal(native.length, parityRuns);
+// The module's `entry` answers each of `texts` exactly as the CLI's batch did (`lines`); at least
+// half of them are answers, not refusals.
+function assertParity(t, entry, texts, lines, what) {
+  assert.equal(lines.length, texts.length);
   let refused = 0;
-  for (let i = 0; i < parityRuns; i += 1) {
-    const answer = raw.estimate(scenarios[i]);
-    assert.equal(answer, native[i], scenarios[i]);
+  for (let i = 0; i < texts.length; i += 1) {
+    const answer = raw[entry](texts[i]);
+    assert.equal(answer, lines[i], texts[i]);
     if (answer.startsWith('{"error"')) refused += 1;
   }
-  t.diagnostic(`identical: ${parityRuns} of ${parityRuns} (${parityRuns - refused} estimates, ${refused} refused as bad input)`);
-  assert.ok(parityRuns - refused >= parityRuns / 2, `only ${parityRuns - refused} valid scenarios`);
+  const answered = texts.length - refused;
+  t.diagnostic(`identical: ${texts.length} of ${texts.length} (${answered} ${what}, ${refused} refused as bad input)`);
+  assert.ok(answered >= texts.length / 2, `only ${answered} valid scenarios`);
+}
+
+test(`native and WASM answer ${parityRuns} random scenarios byte for byte`, (t) => {
+  assertParity(t, 'estimate', scenarios, native, 'estimates');
 });
 
 test(`native and WASM plan ${planParityRuns} random training scenarios byte for byte`, (t) => {
-  assert.equal(nativePlans.length, planParityRuns);
-  let refused = 0;
-  for (let i = 0; i < planParityRuns; i += 1) {
-    const answer = raw.plan(planScenarios[i]);
-    assert.equal(answer, nativePlans[i], planScenarios[i]);
-    if (answer.startsWith('{"error"')) refused += 1;
-  }
-  t.diagnostic(`identical: ${planParityRuns} of ${planParityRuns} (${planParityRuns - refused} plans, ${refused} refused as bad input)`);
-  assert.ok(planParityRuns - refused >= planParityRuns / 2, `only ${planParityRuns - refused} valid plan scenarios`);
+  assertParity(t, 'plan', planScenarios, nativePlans, 'plans');
 });
 
 // Sizes, times, rates, counts and money in estimates and plans (the suffixes of the result's field names).
