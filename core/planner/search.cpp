@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "limits.hpp"
 #include "training/memory.hpp"
@@ -33,9 +34,17 @@ int complexity(const ParallelPlan& p) {
 
 // Ranked by throughput: plans whose accumulation rounds differently carry slightly different
 // batches, so time per token, not per step, compares them.
+// Ties end in the plan's own fields, so the order is total and the same with every standard
+// library (the WASM build's partial_sort orders equal elements differently).
 bool faster(const PlanCandidate& a, const PlanCandidate& b) {
   if (a.step.tokens_per_s != b.step.tokens_per_s) return a.step.tokens_per_s > b.step.tokens_per_s;
-  return complexity(a.plan) < complexity(b.plan);
+  if (complexity(a.plan) != complexity(b.plan)) return complexity(a.plan) < complexity(b.plan);
+  const auto key = [](const ParallelPlan& p) {
+    return std::tuple(p.tp, p.pp, p.cp, p.ep, p.dp, p.micro_batch, p.grad_accumulation,
+                      p.zero_stage, int(p.offload), int(p.recompute), p.virtual_stages,
+                      p.sequence_parallel);
+  };
+  return key(a.plan) < key(b.plan);
 }
 
 class Search {
