@@ -81,6 +81,17 @@ inline constexpr NumberRange kPowerW{0, 1e6, true, false,
 // A link bandwidth the scenario gives (hardware.*_bytes_per_s): 1 MB/s is slower than any link.
 inline constexpr NumberRange kGivenLinkBytesPerS{1e6, 1e17, false, false,
                                                  kBandwidthBytesPerS.reason};
+// A host CPU (hardware.host, data/cpus/).
+inline constexpr IntRange kSockets{1, 8, "the largest x86 servers have 8 sockets (Xeon 8S)"};
+inline constexpr IntRange kCoresPerSocket{0, 4096,
+                                          "EPYC 9965, the most in the CPU catalog, has 192 cores"};
+inline constexpr NumberRange kMemoryTransfersMtPerS{
+    100, 20'000, false, false, "DDR3 starts at 800 MT/s, the fastest DDR5 MRDIMMs run 8,800"};
+inline constexpr IntRange kMemoryBusBits{
+    0, 8192, "a 12-channel EPYC socket has a 768-bit bus, the M3 Ultra 1,024 bits"};
+inline constexpr IntRange kMemoryChannels{0, 64, "EPYC Turin has the most channels, 12 a socket"};
+inline constexpr NumberRange kHostMemoryBytes{
+    1e6, 1e15, false, false, "a two-socket EPYC Turin server takes at most 12 TB of RAM"};
 // Host-side and fixed allocations (CUDA context, runtime overhead).
 inline constexpr NumberRange kOverheadBytes{0, 1e15, false, false, kMemoryBytes.reason};
 

@@ -5,11 +5,10 @@
 #include <cstdio>
 
 #include "error.hpp"
+#include "limits.hpp"
 
 namespace llm_sizer {
 namespace {
-
-constexpr NumberRange kTransferRate{100.0, 20000.0, false, false};  // MT/s, DDR3 to beyond DDR6
 
 struct PcieSlot {
   int generation = 0;
@@ -48,26 +47,24 @@ HostSpec parse_host(const FieldReader& r) {
   h.source = r.optional_string("source").value_or("");
   h.pcie_link = r.optional_string("pcie_link").value_or("");
   h.host_link = r.optional_string("host_link").value_or("");
-  h.sockets = r.int_or("sockets", 1, 1, 8);
+  h.sockets = r.int_or("sockets", 1, limits::kSockets);
   const double sockets = double(h.sockets);
-  h.cores = r.int_or("cores", 0, 0, 4096) * h.sockets;
-  h.memory_mt_per_s = r.number_or("memory_mt_per_s", 0, kNonNegative);
-  if (h.memory_mt_per_s > 0 && !kTransferRate.contains(h.memory_mt_per_s)) {
-    throw InputError(r.field("memory_mt_per_s"), kTransferRate.describe(),
-                     describe_value(*r.find("memory_mt_per_s")));
-  }
-  h.memory_bus_width_bits = r.int_or("memory_bus_width_bits", 0, 0, 8192);
-  h.memory_channels = r.int_or("memory_channels", h.memory_bus_width_bits / 64, 0, 64);
+  h.cores = r.int_or("cores", 0, limits::kCoresPerSocket) * h.sockets;
+  h.memory_mt_per_s =
+      r.optional_number("memory_mt_per_s", limits::kMemoryTransfersMtPerS).value_or(0);
+  h.memory_bus_width_bits = r.int_or("memory_bus_width_bits", 0, limits::kMemoryBusBits);
+  h.memory_channels =
+      r.int_or("memory_channels", h.memory_bus_width_bits / 64, limits::kMemoryChannels);
   // DDR moves one bus-width word per transfer: bandwidth = bits / 8 x transfers per second.
   const double from_bus = double(h.memory_bus_width_bits) / 8.0 * h.memory_mt_per_s * 1e6;
-  const auto bandwidth = r.optional_number("memory_bandwidth_bytes_per_s", kPositive);
+  const auto bandwidth = r.optional_number("memory_bandwidth_bytes_per_s", limits::kBandwidthBytesPerS);
   if (!bandwidth && from_bus <= 0) {
     throw InputError(r.field("memory_bandwidth_bytes_per_s"),
                      "is required (bytes/s), or memory_mt_per_s with memory_bus_width_bits", "");
   }
   h.memory_bandwidth_bytes_per_s = bandwidth.value_or(from_bus) * sockets;
-  const auto installed = r.optional_number("memory_bytes", kPositive);
-  const auto maximum = r.optional_number("max_memory_bytes", kPositive);
+  const auto installed = r.optional_number("memory_bytes", limits::kHostMemoryBytes);
+  const auto maximum = r.optional_number("max_memory_bytes", limits::kHostMemoryBytes);
   if (!installed && !maximum) {
     throw InputError(r.field("memory_bytes"), "is required (the RAM installed, bytes > 0)", "");
   }
@@ -76,7 +73,7 @@ HostSpec parse_host(const FieldReader& r) {
   if (const Json* peaks = r.find("dense_flops_per_s")) {
     const FieldReader flops(*peaks, r.field("dense_flops_per_s"));
     for (size_t i = 0; i < kPrecisionNames.size(); ++i) {
-      const auto peak = flops.optional_number(kPrecisionNames[i], kPositive);
+      const auto peak = flops.optional_number(kPrecisionNames[i], limits::kPeakFlopsPerS);
       if (peak) h.dense_flops_per_s[i] = *peak * sockets;
     }
   }

@@ -78,7 +78,7 @@ void parse_placement(const FieldReader& r, const ModelSpec& m, const Accelerator
              "applies to llama.cpp and generic runtimes (vLLM, SGLang: "
              "cpu_offload_bytes)");
     }
-    in.gpu_layers = r.int_or("gpu_layers", 0, 0, m.num_layers + 1);
+    in.gpu_layers = r.int_or("gpu_layers", 0, IntRange{0, m.num_layers + 1, "the model's layers and its output layer"});
     if (*in.gpu_layers <= m.num_layers) needs_host("gpu_layers");
   }
   if (const Json* experts = r.find("offload_experts")) {
@@ -96,7 +96,7 @@ void parse_placement(const FieldReader& r, const ModelSpec& m, const Accelerator
     if (!runtime_streams_offload(in.runtime)) {
       refuse("cpu_offload_bytes", "applies to vllm and sglang (llama.cpp: gpu_layers)");
     }
-    in.cpu_offload_bytes = r.number_or("cpu_offload_bytes", 0, kNonNegative);
+    in.cpu_offload_bytes = r.number_or("cpu_offload_bytes", 0, limits::kOverheadBytes);
     in.cpu_offload_given = true;
     if (in.cpu_offload_bytes > 0) needs_host("cpu_offload_bytes");
   }

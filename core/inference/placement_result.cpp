@@ -21,8 +21,7 @@ std::vector<int64_t> curve_layers(int64_t all, int64_t current, std::optional<in
 }
 
 Json placement_json(const InferenceResult& r, const PlacedMemory& p) {
-  const Json nothing;
-  return {{"verdict", verdict_name(p.verdict)},
+  Json out = {{"verdict", verdict_name(p.verdict)},
           {"gpu_layers", p.placement.gpu_layers},
           {"layers", r.layers + 1},
           {"offload_experts", p.placement.host_expert_layers},
@@ -41,9 +40,17 @@ Json placement_json(const InferenceResult& r, const PlacedMemory& p) {
             {"kv_cache_bytes", p.host.kv_cache_bytes},
             {"compute_bytes", p.host.compute_bytes}}},
           {"host_usable_bytes", p.host_usable_bytes},
-          {"short_of", p.short_of.empty() ? nothing : Json(p.short_of)},
           {"shortfall_bytes", p.shortfall_bytes},
           {"working_set_limited", p.working_set_limited}};
+  if (!p.short_of.empty()) out["short_of"] = p.short_of;
+  return out;
+}
+
+// Speeds exist only where the placement fits; absent otherwise (README: Result).
+void add_speeds(const std::optional<PlacementSpeed>& speed, Json& out) {
+  if (!speed) return;
+  out["decode_tokens_per_s"] = speed->decode_tokens_per_s;
+  out["prefill_tokens_per_s"] = speed->prefill_tokens_per_s;
 }
 
 }  // namespace
@@ -130,27 +137,20 @@ void explain_placement(const InferenceResult& r, const StepModel& steps, Explana
 void placement_to_json(const InferenceResult& r, Json& out) {
   out["host_bytes"] = r.placed.host.total();
   out["placement"] = placement_json(r, r.placed);
-  if (r.speed_unavailable.empty()) {
-    out["speed_unavailable"] = Json();
-  } else {
-    out["speed_unavailable"] = r.speed_unavailable;
-  }
-  Json best;
+  if (!r.speed_unavailable.empty()) out["speed_unavailable"] = r.speed_unavailable;
   if (r.best) {
-    best = placement_json(r, *r.best);
-    best["decode_tokens_per_s"] = r.best_speed ? Json(r.best_speed->decode_tokens_per_s) : Json();
-    best["prefill_tokens_per_s"] = r.best_speed ? Json(r.best_speed->prefill_tokens_per_s) : Json();
+    Json best = placement_json(r, *r.best);
+    add_speeds(r.best_speed, best);
+    out["best_placement"] = std::move(best);
   }
-  out["best_placement"] = best;
   Json curve = Json::array();
   for (const auto& point : r.by_gpu_layers) {
-    curve.push_back(
-        {{"gpu_layers", point.gpu_layers},
-         {"verdict", verdict_name(point.placed.verdict)},
-         {"device_bytes", point.placed.device.per_device.total()},
-         {"host_bytes", point.placed.host.total()},
-         {"decode_tokens_per_s", point.speed ? Json(point.speed->decode_tokens_per_s) : Json()},
-         {"prefill_tokens_per_s", point.speed ? Json(point.speed->prefill_tokens_per_s) : Json()}});
+    Json row = {{"gpu_layers", point.gpu_layers},
+                {"verdict", verdict_name(point.placed.verdict)},
+                {"device_bytes", point.placed.device.per_device.total()},
+                {"host_bytes", point.placed.host.total()}};
+    add_speeds(point.speed, row);
+    curve.push_back(std::move(row));
   }
   out["speed_by_gpu_layers"] = curve;
   if (r.serving) {

@@ -65,3 +65,29 @@ TEST_CASE("every preset sits inside the bounds, and so do its neighbourhoods") {
     CHECK(result["inference"]["memory_per_device_bytes"].get<double>() > 0);
   }
 }
+
+TEST_CASE("a host and its offload are bounded like every other field") {
+  const auto host = [](Json fields) {
+    Json h = {{"preset", "epyc-9654"}};
+    h.update(fields);
+    return Json{{"model", "llama-3-8b"},
+                {"hardware", {{"accelerator", "rtx-4090"}, {"host", h}}},
+                {"inference", {{"runtime", "vllm"}}}};
+  };
+  CHECK_THROWS_WITH(run(host({{"memory_bytes", 1e300}})),
+                    Catch::StartsWith("hardware.host.memory_bytes: must be a number in"));
+  CHECK_THROWS_WITH(run(host({{"sockets", 1000}})),
+                    Catch::StartsWith("hardware.host.sockets: must be an integer in [1, 8]"));
+  CHECK_THROWS_WITH(run(host({{"memory_mt_per_s", 1e12}})),
+                    Catch::StartsWith("hardware.host.memory_mt_per_s: must be a number in"));
+  CHECK_THROWS_WITH(run(host({{"dense_flops_per_s", {{"bf16", 1e300}}}})),
+                    Catch::StartsWith("hardware.host.dense_flops_per_s.bf16: must be a number in"));
+  Json offload = host(Json::object());
+  offload["inference"]["cpu_offload_bytes"] = 1e300;
+  CHECK_THROWS_WITH(run(offload),
+                    Catch::StartsWith("inference.cpu_offload_bytes: must be a number in"));
+  // The largest values allowed still give finite results.
+  const Json widest = run(host({{"sockets", llm_sizer::limits::kSockets.max},
+                                {"memory_bytes", llm_sizer::limits::kHostMemoryBytes.max}}));
+  CHECK(widest["inference"]["host_bytes"].get<double>() >= 0);
+}

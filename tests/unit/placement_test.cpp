@@ -50,7 +50,7 @@ TEST_CASE("bad hosts and placements name the field") {
       "inference.gpu_layers: needs hardware.host (the CPU and RAM that hold what leaves the GPU), "
       "got 20");
   CHECK_THROWS_WITH(run(scenario("llama-3-8b", host, llama_cpp("q4_k_m", {{"gpu_layers", 99}}))),
-                    "inference.gpu_layers: must be an integer in [0, 33], got 99");
+                    "inference.gpu_layers: must be an integer in [0, 33] (the model's layers and its output layer), got 99");
   CHECK_THROWS_WITH(
       run(scenario("llama-3-8b", host, llama_cpp("q4_k_m", {{"offload_experts", true}}))),
       "inference.offload_experts: applies to mixture-of-experts models only, got true");
@@ -131,7 +131,7 @@ TEST_CASE("without gpu_layers llama.cpp fits as many layers as it can") {
   // Speed grows with every layer moved to the GPU, and stops where it no longer fits.
   double last = 0;
   for (const auto& point : r["speed_by_gpu_layers"]) {
-    if (point["decode_tokens_per_s"].is_null()) {
+    if (!point.contains("decode_tokens_per_s")) {
       CHECK(point["verdict"] == "does_not_fit");
       continue;
     }
@@ -151,7 +151,7 @@ TEST_CASE("what does not fit says by how much, and gets no speed") {
                alone["placement"]["device_usable_bytes"].get<double>()));
   CHECK_FALSE(alone.contains("decode_tokens_per_s"));
   CHECK(alone["speed_unavailable"] == "does_not_fit");
-  CHECK(alone["best_placement"].is_null());
+  CHECK_FALSE(alone.contains("best_placement"));
   // A host too small for the rest.
   const Json small = run(scenario("llama-3-70b", with_host("rtx-4090", "ryzen-9-7950x", 16),
                                   llama_cpp("q4_k_m")))["inference"];
@@ -237,5 +237,5 @@ TEST_CASE("the quantization table places each format and gives speeds only where
   CHECK(options[1]["decode_tokens_per_s"].get<double>() ==
         Approx(r["inference"]["decode_tokens_per_s"].get<double>()));
   CHECK(options[2]["placement"] == "does_not_fit");  // 141 GB of f16 weights, 64 GiB of RAM
-  CHECK(options[2]["decode_tokens_per_s"].is_null());
+  CHECK_FALSE(options[2].contains("decode_tokens_per_s"));
 }

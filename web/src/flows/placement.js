@@ -53,7 +53,7 @@ function bestNote(ctx) {
   const same = best.gpu_layers === p.gpu_layers && best.offload_experts === p.offload_experts
     && best.cpu_offload_bytes === p.cpu_offload_bytes;
   if (same) return null;
-  const speed = best.decode_tokens_per_s !== null ? fmt.tokensPerSecond(best.decode_tokens_per_s) : '–';
+  const speed = best.decode_tokens_per_s === undefined ? '–' : fmt.tokensPerSecond(best.decode_tokens_per_s);
   if (best.cpu_offload_bytes > 0) return t('inference.best_streamed', { bytes: fmt.bytes(best.cpu_offload_bytes), speed });
   return t('inference.best_layers', { gpu: fmt.integer(best.gpu_layers), layers: fmt.integer(best.layers),
     experts: fmt.integer(best.offload_experts), speed });
@@ -150,8 +150,8 @@ function layersChart(ctx, curve) {
     log: { y: true },
     format: { x: fmt.integer, y: fmt.number },
     series: [
-      { label: t('inference.decode_label'), values: curve.map((c) => c.decode_tokens_per_s) },
-      { label: t('inference.this_scenario'), values: curve.map((c) => (c.gpu_layers === current ? c.decode_tokens_per_s : null)),
+      { label: t('inference.decode_label'), values: curve.map((c) => c.decode_tokens_per_s ?? null) },
+      { label: t('inference.this_scenario'), values: curve.map((c) => (c.gpu_layers === current ? c.decode_tokens_per_s ?? null : null)),
         points: true, colour: 3 },
     ],
   });
