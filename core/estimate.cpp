@@ -1,8 +1,11 @@
 #include "estimate.hpp"
 
-#include "error.hpp"
+#include "answer_text.hpp"
 
+#include "error.hpp"
+#include "json_text.hpp"
 #include "model/param_explain.hpp"
+#include "scenario/finite_check.hpp"
 #include "scenario/result_json.hpp"
 #include "training/training_explain.hpp"
 
@@ -23,22 +26,28 @@ Result estimate(const Scenario& scenario) {
   const ModelSpec& model = scenario.model.parsed.spec;
   if (scenario.training) {
     const AcceleratorSpec& accelerator = scenario.hardware.accelerator;
-    result.training = estimate_training(model, result.model.tensors, result.model.params,
-                                        *scenario.training, accelerator, result.warnings);
+    result.training =
+        estimate_training(model, result.model.tensors, result.model.params, *scenario.training,
+                          accelerator, scenario.hardware.cluster, result.warnings);
     explain_training(*scenario.training, *result.training, accelerator, result.explanations);
   }
   if (scenario.inference || scenario.quantization) {
     const WeightsSizer sizer(model, result.model.tensors);
     const AcceleratorSpec& device = scenario.hardware.accelerator;
     if (scenario.inference) {
+      const HardwareChoice& hw = scenario.hardware;
       result.inference =
-          estimate_inference(model, result.model.tensors, sizer, device, *scenario.inference,
-                             result.explanations, result.warnings);
+          estimate_inference(model, result.model.tensors, sizer, device,
+                             hw.host ? &*hw.host : nullptr, hw.host_link ? &*hw.host_link : nullptr,
+                             *scenario.inference, result.explanations, result.warnings);
     }
     if (scenario.quantization) {
       const QuantizationInput& q = *scenario.quantization;
-      result.quantization = quantization_tradeoff(model, result.model.tensors, device, q.settings,
-                                                  size_formats(sizer, q.formats), scenario.quality);
+      const HardwareChoice& hw = scenario.hardware;
+      result.quantization =
+          quantization_tradeoff(model, result.model.tensors, device, hw.host ? &*hw.host : nullptr,
+                                hw.host_link ? &*hw.host_link : nullptr, q.settings,
+                                size_formats(sizer, q.formats), scenario.quality);
       explain_quality(*result.quantization, result.explanations);
     }
   }
@@ -47,7 +56,13 @@ Result estimate(const Scenario& scenario) {
 
 Json estimate_json(const Json& input, const Catalog& catalog) {
   const Scenario scenario = parse_scenario(input, catalog);
-  return result_to_json(scenario, estimate(scenario));
+  Json result = result_to_json(scenario, estimate(scenario));
+  check_finite(result);
+  return result;
+}
+
+std::string estimate_text(std::string_view scenario_text, const Catalog& catalog) {
+  return answer_text([&] { return estimate_json(parse_json_text(scenario_text), catalog); });
 }
 
 Json estimate_model_json(const Json& input, const Catalog& catalog) {
@@ -56,7 +71,13 @@ Json estimate_model_json(const Json& input, const Catalog& catalog) {
     if (root.has(section)) throw InputError(std::string(section), {"error.section_elsewhere"}, "");
   }
   const Scenario scenario = parse_model_scenario(input, catalog);
-  return model_result_to_json(scenario, estimate_model(scenario));
+  Json result = model_result_to_json(scenario, estimate_model(scenario));
+  check_finite(result);
+  return result;
+}
+
+std::string estimate_model_text(std::string_view scenario_text, const Catalog& catalog) {
+  return answer_text([&] { return estimate_model_json(parse_json_text(scenario_text), catalog); });
 }
 
 }  // namespace llm_sizer

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "error.hpp"
+#include "limits.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -23,15 +24,34 @@ Json list(const Items& items) {
   return out;
 }
 
+// A whole number (4096 or 4096.0) within +-2^53, where every integer is exact as a double.
 std::optional<int64_t> as_integer(const Json& value) {
-  if (value.is_number_integer()) return value.get<int64_t>();
-  if (value.is_number_float()) {
+  if (value.is_number_unsigned()) {
+    const auto number = value.get<uint64_t>();
+    if (number <= uint64_t(kMaxExactInteger)) return int64_t(number);
+  } else if (value.is_number_integer()) {
+    const auto number = value.get<int64_t>();
+    if (number >= -kMaxExactInteger && number <= kMaxExactInteger) return number;
+  } else if (value.is_number_float()) {
     const double number = value.get<double>();
-    if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) < 9.0e15) {
+    if (std::floor(number) == number && std::fabs(number) <= double(kMaxExactInteger)) {
       return static_cast<int64_t>(number);
     }
   }
   return std::nullopt;
+}
+
+// The legacy reads (no reason given) keep their phrasing and are capped at 2^53 all the same.
+IntRange exact(int64_t min, int64_t max) {
+  return {std::max(min, -kMaxExactInteger), std::min(max, kMaxExactInteger)};
+}
+
+// A bound's rule with its reason (core/limits.hpp) as one more value, when it has one.
+Message with_reason(MessageCode plain, MessageCode because, nlohmann::json params,
+                    std::string_view reason) {
+  if (reason.empty()) return {plain, std::move(params)};
+  params["reason"] = std::string(reason);
+  return {because, std::move(params)};
 }
 
 }  // namespace
@@ -48,16 +68,31 @@ Message NumberRange::describe() const {
     return {min_open ? MessageCode("error.positive_number")
                      : MessageCode("error.non_negative_number")};
   }
-  return {"error.number_in",
-          {{"range", std::string(min_open ? "(" : "[") + format_bound(min) + ", " +
-                         format_bound(max) + (max_open ? ")" : "]")}}};
+  return with_reason("error.number_in", "error.number_in_because",
+                     {{"range", std::string(min_open ? "(" : "[") + format_bound(min) + ", " +
+                                    format_bound(max) + (max_open ? ")" : "]")}},
+                     reason);
+}
+
+Message IntRange::describe() const {
+  if (reason.empty() && max >= kMaxExactInteger) {
+    if (min == 1) return {"error.positive_integer"};
+    return {"error.integer_at_least", {{"min", min}}};
+  }
+  return with_reason("error.integer_in", "error.integer_in_because", {{"min", min}, {"max", max}},
+                     reason);
+}
+
+std::string describe_number(double value) {
+  if (std::floor(value) == value && std::fabs(value) < double(kMaxExactInteger)) {
+    return std::to_string(static_cast<int64_t>(value));
+  }
+  return format_bound(value);
 }
 
 std::string describe_value(const Json& value) {
-  std::string text = value.dump();
   constexpr size_t kMaxLength = 80;
-  if (text.size() > kMaxLength) text = text.substr(0, kMaxLength) + "...";
-  return text;
+  return shorten(value.dump(), kMaxLength);
 }
 
 FieldReader::FieldReader(const Json& object, std::string path)
@@ -78,28 +113,30 @@ const Json* FieldReader::find(std::string_view key) const {
 }
 
 int64_t FieldReader::positive_int(std::string_view key) const {
-  const Json* value = find(key);
-  if (value == nullptr) throw InputError(field(key), {"error.required_positive_integer"}, "");
-  const auto integer = as_integer(*value);
-  if (!integer || *integer <= 0) {
-    throw InputError(field(key), {"error.positive_integer"}, describe_value(*value));
+  return required_int(key, exact(1, kMaxExactInteger));
+}
+
+int64_t FieldReader::required_int(std::string_view key, IntRange range) const {
+  if (find(key) == nullptr) {
+    throw InputError(field(key),
+                     {range.min == 1 ? MessageCode("error.required_positive_integer")
+                                     : MessageCode("error.required_integer")},
+                     "");
   }
-  return *integer;
+  return *optional_int(key, range);
 }
 
 std::optional<int64_t> FieldReader::optional_int(std::string_view key, int64_t min,
                                                  int64_t max) const {
+  return optional_int(key, exact(min, max));
+}
+
+std::optional<int64_t> FieldReader::optional_int(std::string_view key, IntRange range) const {
   const Json* value = find(key);
   if (value == nullptr) return std::nullopt;
   const auto integer = as_integer(*value);
-  if (!integer || *integer < min || *integer > max) {
-    Message allowed{"error.integer_in", {{"min", min}, {"max", max}}};
-    if (min == 1 && max == std::numeric_limits<int64_t>::max()) {
-      allowed = {"error.positive_integer"};
-    } else if (max == std::numeric_limits<int64_t>::max()) {
-      allowed = {"error.integer_at_least", {{"min", min}}};
-    }
-    throw InputError(field(key), allowed, describe_value(*value));
+  if (!integer || !range.contains(*integer)) {
+    throw InputError(field(key), range.describe(), describe_value(*value));
   }
   return integer;
 }
@@ -107,6 +144,10 @@ std::optional<int64_t> FieldReader::optional_int(std::string_view key, int64_t m
 int64_t FieldReader::int_or(std::string_view key, int64_t fallback, int64_t min,
                             int64_t max) const {
   return optional_int(key, min, max).value_or(fallback);
+}
+
+int64_t FieldReader::int_or(std::string_view key, int64_t fallback, IntRange range) const {
+  return optional_int(key, range).value_or(fallback);
 }
 
 std::optional<double> FieldReader::optional_number(std::string_view key, NumberRange range) const {
@@ -138,8 +179,9 @@ bool FieldReader::bool_or(std::string_view key, bool fallback) const {
 std::optional<std::string> FieldReader::optional_string(std::string_view key) const {
   const Json* value = find(key);
   if (value == nullptr) return std::nullopt;
-  if (!value->is_string()) {
-    throw InputError(field(key), {"error.string"}, describe_value(*value));
+  if (!value->is_string() || value->get_ref<const std::string&>().size() > limits::kTextBytes) {
+    throw InputError(field(key), {"error.string_at_most", {{"bytes", limits::kTextBytes}}},
+                     describe_value(*value));
   }
   return value->get<std::string>();
 }
@@ -157,27 +199,46 @@ std::string FieldReader::choice_or(std::string_view key, std::string_view fallba
 }
 
 std::vector<int64_t> FieldReader::int_list(std::string_view key) const {
-  std::vector<int64_t> items;
+  return int_list(key, exact(-kMaxExactInteger, kMaxExactInteger), limits::kLayers.max);
+}
+
+std::vector<int64_t> FieldReader::int_list(std::string_view key, IntRange items,
+                                           size_t max_items) const {
+  std::vector<int64_t> list;
   const Json* value = find(key);
-  if (value == nullptr) return items;
-  if (!value->is_array()) {
-    throw InputError(field(key), {"error.integer_array"}, describe_value(*value));
-  }
+  if (value == nullptr) return list;
+  const auto fail = [&] {
+    throw InputError(
+        field(key),
+        {"error.integer_array_in", {{"items", max_items}, {"min", items.min}, {"max", items.max}}},
+        describe_value(*value));
+  };
+  if (!value->is_array() || value->size() > max_items) fail();
   for (const auto& item : *value) {
     const auto integer = as_integer(item);
-    if (!integer) throw InputError(field(key), {"error.integer_array"}, describe_value(*value));
-    items.push_back(*integer);
+    if (!integer || !items.contains(*integer)) fail();
+    list.push_back(*integer);
   }
-  return items;
+  return list;
 }
 
 std::vector<std::string> FieldReader::string_list(std::string_view key) const {
+  return string_list(key, limits::kLayers.max);
+}
+
+std::vector<std::string> FieldReader::string_list(std::string_view key, size_t max_items) const {
   std::vector<std::string> items;
   const Json* value = find(key);
   if (value == nullptr) return items;
-  const bool valid = value->is_array() && std::all_of(value->begin(), value->end(),
-                                                      [](const Json& j) { return j.is_string(); });
-  if (!valid) throw InputError(field(key), {"error.string_array"}, describe_value(*value));
+  const bool valid =
+      value->is_array() && value->size() <= max_items &&
+      std::all_of(value->begin(), value->end(), [](const Json& j) {
+        return j.is_string() && j.get_ref<const std::string&>().size() <= limits::kTextBytes;
+      });
+  if (!valid) {
+    throw InputError(field(key), {"error.string_array_at_most", {{"items", max_items}}},
+                     describe_value(*value));
+  }
   for (const auto& item : *value) items.push_back(item.get<std::string>());
   return items;
 }

@@ -49,6 +49,10 @@ std::string english(MessageCode code, const nlohmann::json& params) {
   return out;
 }
 
+Message plain_text(std::string english_text) {
+  return {"text.plain", {{"text", std::move(english_text)}}};
+}
+
 std::string english(const Message& message) {
   return english(message.code, message.params);
 }

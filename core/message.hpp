@@ -40,6 +40,10 @@ struct Message {
   nlohmann::json params = nlohmann::json::object();
 };
 
+// A text with no code of its own yet, shown as written (English) in every language: the page
+// translates the coded texts; these are the CLI's and the validation rows' few remaining ones.
+Message plain_text(std::string english_text);
+
 // The template filled: strings as they are, numbers as integers or %g, arrays joined by ", ".
 std::string english(const Message& message);
 std::string english(MessageCode code, const nlohmann::json& params);

@@ -15,6 +15,7 @@ struct MessageText {
 // another meaning; a code no longer used is removed from all three.
 inline constexpr MessageText kMessageTable[] = {
     {"", ""},  // the empty text (a term without a unit)
+    {"text.plain", "{text}"},  // plain_text(): shown as written
 
     // --- Input errors: what a field allows (InputError) --------------------------------------
     {"error.object", "must be a JSON object"},
@@ -51,7 +52,7 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.required_for_moe_width",
      "is required for a mixture-of-experts model (or intermediate_size)"},
     {"error.layer_type", "entries must be full_attention, sliding_attention or linear_attention"},
-    {"error.entry_per_layer", "must have one entry per layer ({layers}); it has {entries}"},
+    {"error.entry_per_layer", "must have one entry per layer ({layers})"},
     {"error.required_for_sliding",
      "is required (a positive integer) when layers use sliding-window attention"},
     // The training section.
@@ -104,11 +105,22 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.catalog_id", "must be a lower-case id ([a-z0-9][a-z0-9._-]*)"},
     {"error.catalog_source", "must name where the figures come from"},
     {"error.catalog_unique", "must be unique among {kind}"},
+    {"error.number_in_because", "must be a number in {range} ({reason})"},
+    {"error.integer_in_because", "must be an integer in [{min}, {max}] ({reason})"},
+    {"error.required_integer", "is required (an integer)"},
+    {"error.string_at_most", "must be a string of at most {bytes} bytes"},
+    {"error.integer_array_in", "must be an array of at most {items} integers, each in [{min}, {max}]"},
+    {"error.string_array_at_most", "must be an array of at most {items} strings"},
+    {"error.finite_json_number", "must be a finite number (JSON numbers end near 1.8e308)"},
+    {"error.json_depth", "must not nest arrays and objects more than {levels} levels deep (config.json files nest 5 at most)"},
+    {"error.device_preset", "must be an accelerator or CPU preset id (list them with `llm-sizer presets`)"},
 
     // --- Warnings: an answer is given, with an assumption to know about ----------------------
     {"warning.unknown_model_type",
-     "unknown model_type \"{model_type}\"; counted with the Llama layout (gated MLP, RMSNorm, no "
-     "biases)"},
+     "unknown model_type \"{model_type}\": counted with the Llama layout (RMSNorm, separate "
+     "q/k/v/o projections, a gated gate/up/down MLP, biases only where attention_bias/mlp_bias say, "
+     "untied head unless tie_word_embeddings) because every layout field in the config is one that "
+     "layout reads; if the model differs, set model_type to the nearest supported type"},
     {"warning.missing_model_type",
      "missing; counted with the Llama layout (gated MLP, RMSNorm, no biases)"},
     {"warning.image_encoder_not_counted",
@@ -132,6 +144,11 @@ inline constexpr MessageText kMessageTable[] = {
      "applied to the active parameters"},
     {"warning.no_speed_specs",
      "{device} has no sourced memory bandwidth or peak for {precision}; give them to get speeds"},
+    {"warning.encoder_only", "{model_type} is an encoder-only model: it encodes its input and does not generate tokens, so decode speed, TTFT, throughput and cost per token do not apply and are left out"},
+    {"warning.no_plan_fits_training", "no plan fits {gpus} x {device} (the planner tried {tried}); the figures are for plain data parallelism, which does not fit either: add GPUs or a device with more memory"},
+    {"warning.no_plan_fits", "no plan fits {gpus} x {device}; plans[] lists the ones that come closest (fits: false)"},
+    {"warning.host_memory_assumed", "not given: {host}'s maximum supported memory is assumed; give the RAM installed"},
+    {"warning.mfu_above_published", "above every published run (MegaScale reached 0.55, Jiang et al. 2024); check the value"},
 
     // --- Notes and sources of assumptions -----------------------------------------------------
     {"note.training.mfu_executed_flops",
@@ -139,9 +156,7 @@ inline constexpr MessageText kMessageTable[] = {
      "PaLM's MFU, otherwise the hardware FLOPs utilisation. Korthikanti et al. 2022 measured the "
      "same hardware utilisation with full and selective recomputation (42.1% MFU x 4/3 vs 54.2% "
      "MFU), which is what this assumes."},
-    {"note.training.mfu_end_to_end",
-     "mfu is end to end: the pipeline bubble, communication and data loading are inside it; "
-     "days_vs_gpus assumes it stays the same at every GPU count."},
+    {"note.training.mfu_end_to_end", "mfu is end to end: the pipeline bubble, communication and data loading are inside it; days_vs_gpus assumes it stays the same at every GPU count. mfu_estimated and step_breakdown are the step-time model's figures for the same plan."},
     {"note.training.flops_6nd",
      "flops_total_6nd is the rule of thumb 6 N D (8 N D with full recomputation) with N the active "
      "parameters, attention and the LM head's vocabulary cost left out."},
@@ -151,13 +166,10 @@ inline constexpr MessageText kMessageTable[] = {
     {"note.training.paged_optimizer",
      "Paged optimizer states are counted as resident on the GPU; paging only lets peaks spill to "
      "host memory (Dettmers et al. 2023, section 3)."},
-    {"note.training.not_modelled",
-     "Not modelled: expert parallelism (experts are split like dense layers by tp), interleaved "
-     "pipeline schedules, context parallelism, data-parallel gradient buckets and optimizer-step "
-     "temporaries."},
-    {"source.training.mfu_default",
-     "0.40: Llama 3 405B BF16 pre-training reached 38-43% MFU on 8K-16K H100 (Llama 3 paper, Table "
-     "4); published runs range from 21% (GPT-3) to 55% (MegaScale)"},
+    {"note.training.not_modelled", "Not modelled: data-parallel gradient buckets and optimizer-step temporaries in memory; load imbalance between experts; the optimizer step's own time."},
+    {"note.training.step_time_model", "No mfu given: the time comes from the step-time model (step_breakdown: compute at the device class's efficiency, tensor/context/expert-parallel collectives, the pipeline bubble and sends, the exposed data-parallel synchronisation, ZeRO-3 gathers, offload). mfu below is the utilisation it implies on the executed FLOPs times the goodput (the share of wall time spent training); days_vs_gpus keeps it at every GPU count (the planner's scaling curve does not)."},
+    {"source.training.mfu_given", "training.mfu as given"},
+    {"source.training.mfu_model", "the step-time model (step_breakdown) for this plan on this cluster"},
     {"price.lower_median",
      "lower median of the catalog's {count} on-demand prices for {accelerator}"},
 
@@ -251,6 +263,43 @@ inline constexpr MessageText kMessageTable[] = {
     {"unit.safety_margin", "safety margin"},
     {"unit.discount", "reserved or spot discount"},
     {"unit.pue", "power usage effectiveness"},
+    {"unit.flops_per_s_16bit_peak", "FLOP/s, 16-bit peak"},
+    {"unit.flops_per_s_dense_peak", "FLOP/s, dense peak"},
+    {"unit.flops_per_gpu_microbatch_attention", "FLOPs per GPU per micro-batch, attention"},
+    {"unit.flops_per_gpu_microbatch_matmul", "FLOPs per GPU per micro-batch, weight matmuls"},
+    {"unit.fp8_matmul_factor", "FP8 matmul factor"},
+    {"unit.bytes_each", "bytes each"},
+    {"unit.bytes_per_gpu", "bytes per GPU"},
+    {"unit.bytes_per_gpu_microbatch_elementwise", "bytes per GPU per micro-batch, elementwise"},
+    {"unit.bytes_per_gpu_every_step", "bytes per GPU, read every step"},
+    {"unit.bytes_f32_hidden", "bytes, f32 hidden states"},
+    {"unit.chunks_per_stage", "chunks per stage"},
+    {"unit.handovers_per_step", "hand-overs per step"},
+    {"unit.layers_on_cpu", "layers or expert blocks on the CPU"},
+    {"unit.microbatches_per_step", "micro-batches per step"},
+    {"unit.model_flops_per_token", "model FLOPs/token"},
+    {"unit.s_before_overlap", "s before overlap"},
+    {"unit.s_each", "s each"},
+    {"unit.s_exposed_per_microbatch", "s exposed per micro-batch"},
+    {"unit.s_compute_to_hide_in", "s of compute to hide in"},
+    {"unit.s_last_backward_overlap", "s of the last backward it overlaps"},
+    {"unit.s_per_microbatch", "s per micro-batch"},
+    {"unit.s_per_step", "s per step"},
+    {"unit.s_gradient_allreduce", "s, gradient all-reduce"},
+    {"unit.s_microbatch_all_stages", "s, one micro-batch, all stages"},
+    {"unit.s_link_part", "s, over the link (inference.decode_step.link_s)"},
+    {"unit.s_cpu_part", "s, the CPU's part (inference.decode_step.host_s)"},
+    {"unit.s_slowest_stage", "s, the slowest stage"},
+    {"unit.share_of_bandwidth", "share of bandwidth"},
+    {"unit.share_of_peak", "share of peak"},
+    {"unit.stages", "stages"},
+    {"unit.tables", "tables"},
+    {"unit.tokens_per_s_step_model", "tokens/s, step-time model"},
+    {"unit.x_few_rows_per_expert", "x, few rows per expert"},
+    {"unit.collectives_per_microbatch", "collectives per micro-batch"},
+    {"unit.sends_per_microbatch", "sends per micro-batch"},
+    {"unit.all_to_alls_per_microbatch", "all-to-alls per micro-batch"},
+    {"unit.executed_flops_per_token", "executed FLOPs/token"},
 };
 
 }  // namespace llm_sizer

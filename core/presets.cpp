@@ -6,10 +6,25 @@
 #include "training/training_input.hpp"
 
 namespace llm_sizer {
+namespace {
+
+// model_type -> the layout it is counted with and the config.json keys that layout reads.
+Json model_type_details() {
+  Json details = Json::object();
+  for (const FamilyTraits* family : known_families()) {
+    details[std::string(family->model_type)] = {{"shape", family->shape},
+                                                {"stacks", stacks_name(family->stacks)},
+                                                {"fields", fields_read_by(*family)}};
+  }
+  return details;
+}
+
+}  // namespace
 
 Json presets_json(const Catalog& catalog) {
   Json presets = catalog.listing;
   presets["model_types"] = known_model_types();
+  presets["model_type_details"] = model_type_details();
   presets["config_fields"] = config_fields_read();
   presets["choices"] = {{"training", training_choices()}, {"inference", inference_choices()}};
   return presets;

@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake ninja-build g++ emscripten nlohmann-json3-dev catch2 chromium fonts-wqy-microhei libbenchmark-dev)
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev emscripten nlohmann-json3-dev catch2 chromium
+  fonts-wqy-microhei libbenchmark-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")

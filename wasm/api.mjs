@@ -1,8 +1,10 @@
-// The whole core: createLlmSizer() resolves to { estimate(scenario), presets() } (core_api.mjs).
-import { wrapCore } from './core_api.mjs';
+// The calculator's WASM core: createLlmSizer() resolves to { estimate(scenario),
+// plan(scenario), presets() }
+// (core_api.mjs says how results and errors come back).
+import { coreApi } from './core_api.mjs';
 import createModule from './llm_sizer_wasm.mjs';
 
 // options are passed to the Emscripten factory (e.g. { wasmBinary } under node).
-export function createLlmSizer(options = {}) {
-  return wrapCore(createModule, options);
+export async function createLlmSizer(options = {}) {
+  return coreApi(await createModule({ ...options }));
 }

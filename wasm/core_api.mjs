@@ -1,7 +1,8 @@
-// The JS face of a WASM core module (api.mjs: the whole core; model_api.mjs: the page's first
-// view): estimate() and presets() return parsed JSON or throw an Error whose message is the CLI's
-// message, with .field, .allowed and .got, and the rule as .code and .params (a code of the core's
-// message table, which the page translates).
+// The JS face of a WASM core module (api.mjs: the whole core; model_api.mjs: the page's first view;
+// validation_api.mjs: the validation page): estimate(), plan() (not in the first view's module),
+// presets() and, in the validation module, validate() return parsed JSON or throw an Error whose
+// message is the CLI's message, with .field, .allowed and .got, and the rule as .code and .params
+// (a code of the core's message table, which the page translates).
 function unwrap(text) {
   const value = JSON.parse(text);
   if (value && value.error) {
@@ -16,16 +17,25 @@ function unwrap(text) {
   return value;
 }
 
-// createModule: an Emscripten factory; options are passed to it (e.g. { wasmBinary } under node).
-export async function wrapCore(createModule, options = {}) {
-  const module = await createModule({ ...options });
-  return {
+const asText = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+export function coreApi(module) {
+  const api = {
     estimate(scenario) {
-      const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
-      return unwrap(module.estimate(text));
+      return unwrap(module.estimate(asText(scenario)));
     },
     presets() {
       return unwrap(module.presets());
     },
   };
+  if (module.plan) {
+    // The training planner: the fastest plans that fit and the scaling curve (plan_json.hpp).
+    api.plan = (scenario) => unwrap(module.plan(asText(scenario)));
+  }
+  if (module.validate) {
+    // measurements: data/measurements/ as {"<file>": [rows]} (object or JSON text); options:
+    // { category, ids }. The report `llm-sizer validate --json` prints.
+    api.validate = (measurements, options = {}) => unwrap(module.validate(asText(measurements), JSON.stringify(options)));
+  }
+  return api;
 }

@@ -63,9 +63,32 @@ const AcceleratorSpec* Catalog::find_accelerator(std::string_view id) const {
   return it == accelerators.end() ? nullptr : &*it;
 }
 
+const DeviceCalibration* Catalog::find_calibration(std::string_view accelerator_id) const {
+  const auto it =
+      std::find_if(calibrations.begin(), calibrations.end(),
+                   [&](const DeviceCalibration& c) { return c.accelerator == accelerator_id; });
+  return it == calibrations.end() ? nullptr : &*it;
+}
+
+const HostSpec* Catalog::find_cpu(std::string_view id) const {
+  const auto it =
+      std::find_if(cpus.begin(), cpus.end(), [&](const HostSpec& c) { return c.id == id; });
+  return it == cpus.end() ? nullptr : &*it;
+}
+
+const Json* Catalog::find_entry(std::string_view kind, std::string_view id) const {
+  const auto list = listing.find(kind);
+  if (list == listing.end()) return nullptr;
+  for (const auto& entry : *list) {
+    if (entry.value("id", "") == id) return &entry;
+  }
+  return nullptr;
+}
+
 Catalog load_catalog(std::span<const EmbeddedFile> files) {
   Catalog catalog;
   std::set<std::pair<std::string, std::string>> seen_ids;
+  std::vector<std::string> calibration_id_fields;  // checked once every accelerator is known
   for (const auto& file : files) {
     const std::string file_path = "data/" + std::string(file.path);
     const Json entries = Json::parse(file.text.begin(), file.text.end());
@@ -89,7 +112,20 @@ Catalog load_catalog(std::span<const EmbeddedFile> files) {
       }
       if (kind == "models") catalog.models.push_back(parse_model_preset(entry));
       if (kind == "accelerators") catalog.accelerators.push_back(parse_accelerator(entry));
+      if (kind == "calibration") {
+        catalog.calibrations.push_back(parse_calibration(entry, file_path));
+        calibration_id_fields.push_back(entry.field("id"));
+      }
+      if (kind == "cpus") catalog.cpus.push_back(parse_host(entry));
       listing.push_back(entries[i]);
+    }
+  }
+  // A calibration is a measurement of one catalog device: its id names that device.
+  for (size_t i = 0; i < catalog.calibrations.size(); ++i) {
+    const std::string& id = catalog.calibrations[i].accelerator;
+    if (catalog.find_accelerator(id) == nullptr) {
+      throw InputError(calibration_id_fields[i], plain_text("must name a catalog accelerator"),
+                       "\"" + id + "\"");
     }
   }
   return catalog;

@@ -10,6 +10,8 @@
 #include "catalog/embedded_data.hpp"
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
+#include "inference/calibration.hpp"
+#include "hardware/host.hpp"
 
 namespace llm_sizer {
 
@@ -32,15 +34,21 @@ struct ModelPreset {
 struct Catalog {
   std::vector<ModelPreset> models;
   std::vector<AcceleratorSpec> accelerators;
+  std::vector<DeviceCalibration> calibrations;  // data/calibration/: measured efficiencies
+  std::vector<HostSpec> cpus;
   // The data as shipped, one array per kind ("models", "accelerators", "interconnects", ...).
   Json listing = Json::object();
 
   const ModelPreset* find_model(std::string_view id) const;
   const AcceleratorSpec* find_accelerator(std::string_view id) const;
+  const DeviceCalibration* find_calibration(std::string_view accelerator_id) const;
+  const HostSpec* find_cpu(std::string_view id) const;
+  // The catalog entry as shipped (data/<kind>/*.json), or null.
+  const Json* find_entry(std::string_view kind, std::string_view id) const;
 };
 
 // Throws InputError naming the file and entry ("data/models/llama.json[2].source") when an
-// entry lacks an id or a source, or an id repeats.
+// entry lacks an id or a source, an id repeats, or a calibration names no catalog accelerator.
 Catalog load_catalog(std::span<const EmbeddedFile> files);
 
 // The catalog compiled into this build from data/.

@@ -1,7 +1,14 @@
 # Writes a C++ source that holds the catalog's JSON files, so the core (and the WASM page) carries
 # its data with it and needs no file system or network round trip.
-# Usage: cmake -DDATA_DIR=... -DOUTPUT=... -DFILES="a.json|b.json" -DKEEP_ACCELERATOR_NOTES=ON|OFF
-#        -P embed_data.cmake
+# Usage: cmake -DDATA_DIR=... -DOUTPUT=... -DFILES="a.json|b.json" -P embed_data.cmake
+# Optional: -DFUNCTION=name -DHEADER=path (default: the catalog's embedded_data_files() in
+# catalog/embedded_data.hpp); -DKEEP_ACCELERATOR_NOTES=ON keeps the accelerators' notes.
+if(NOT FUNCTION)
+  set(FUNCTION embedded_data_files)
+endif()
+if(NOT HEADER)
+  set(HEADER catalog/embedded_data.hpp)
+endif()
 string(REPLACE "|" ";" FILES "${FILES}")
 set(delimiter "llm_sizer_data")
 set(body "")
@@ -30,11 +37,11 @@ else()
   set(definition "  static const EmbeddedFile files[] = {\n${body}  };\n  return files;")
 endif()
 file(WRITE "${OUTPUT}.tmp" "// Generated from data/ by core/catalog/embed_data.cmake. Do not edit.
-#include \"catalog/embedded_data.hpp\"
+#include \"${HEADER}\"
 
 namespace llm_sizer {
 
-std::span<const EmbeddedFile> embedded_data_files() {
+std::span<const EmbeddedFile> ${FUNCTION}() {
 ${definition}
 }
 

@@ -2,34 +2,90 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
+#include <optional>
 #include <string>
 
 #include "catalog/catalog.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
 #include "json_text.hpp"
+#include "planner/plan_json.hpp"
 #include "presets.hpp"
+#include "validation/embedded_measurements.hpp"
+#include "validation/validate.hpp"
+#include "validation_text.hpp"
 
 namespace {
 
 constexpr int kBadInput = 2;
+constexpr int kValidationFailed = 1;
 
 const char* const kUsage =
     "usage: llm-sizer estimate [FILE|-]   print the result JSON for a scenario (stdin if - or "
     "none)\n"
+    "       llm-sizer batch [--plan] [FILE|-]\n"
+    "                                     one scenario per line in, one compact result (or plan)\n"
+    "                                     per line out (bad input: {\"error\": ...}, as the WASM\n"
+    "                                     API returns)\n"
+    "       llm-sizer plan [FILE|-]       search the fastest training plans that fit (stdin if - "
+    "or none)\n"
     "       llm-sizer presets             list model, accelerator and other catalog presets\n"
+    "       llm-sizer validate [--json] [--category C]\n"
+    "                                     compare predictions with every published figure in\n"
+    "                                     data/measurements/; exits 1 when a row exceeds its\n"
+    "                                     tolerance or is broken\n"
     "       llm-sizer messages            list the codes of the core's texts with their English\n";
 
-std::string read_input(const std::string& path) {
-  if (path == "-") {
-    return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+// Answers every line, errors included, so a list of scenarios can be sized (and compared with the
+// WASM module) in one run.
+void answer_lines(std::istream& in, const llm_sizer::Catalog& catalog, bool plan) {
+  for (std::string line; std::getline(in, line);) {
+    std::cout << (plan ? llm_sizer::plan_text(line, catalog)
+                       : llm_sizer::estimate_text(line, catalog))
+              << "\n";
   }
-  std::ifstream file(path, std::ios::binary);
+}
+
+// stdin for "-", else the file (opened into `file`); an unreadable file is bad input.
+std::istream& open_input(const std::string& path, std::ifstream& file) {
+  if (path == "-") return std::cin;
+  file.open(path, std::ios::binary);
   if (!file) throw llm_sizer::InputError("", {"error.read_file", {{"path", path}}}, "");
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
+  return file;
+}
+
+// validate [--json] [--category C]: the options, or nullopt when the arguments are not these.
+std::optional<std::pair<bool, llm_sizer::ValidationOptions>> validate_arguments(int argc,
+                                                                                char** argv) {
+  bool json = false;
+  llm_sizer::ValidationOptions options;
+  for (int i = 2; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument == "--json") {
+      json = true;
+    } else if (argument == "--category" && i + 1 < argc) {
+      options.category = argv[++i];
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::pair{json, options};
+}
+
+int validate(const llm_sizer::Catalog& catalog, bool json,
+             const llm_sizer::ValidationOptions& options) {
+  const auto report =
+      llm_sizer::validate_measurements(llm_sizer::embedded_measurements(), catalog, options);
+  if (!options.category.empty() && report.rows.empty()) {
+    throw llm_sizer::InputError("--category", llm_sizer::plain_text("must name a category with rows"),
+                                "\"" + options.category + "\"");
+  }
+  if (json) {
+    std::cout << llm_sizer::validation_report_json(report).dump(1) << "\n";
+  } else {
+    llm_sizer::cli::print_validation(report, std::cout);
+  }
+  return report.passed() ? 0 : kValidationFailed;
 }
 
 }  // namespace
@@ -38,9 +94,25 @@ int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "";
   try {
     const llm_sizer::Catalog catalog = llm_sizer::load_builtin_catalog();
-    if (command == "estimate" && argc <= 3) {
-      const auto scenario = llm_sizer::parse_json_text(read_input(argc == 3 ? argv[2] : "-"));
-      std::cout << llm_sizer::estimate_json(scenario, catalog).dump(2) << "\n";
+    const bool batch_plans = command == "batch" && argc > 2 && std::string(argv[2]) == "--plan";
+    if (batch_plans && argc <= 4) {
+      std::ifstream file;
+      answer_lines(open_input(argc == 4 ? argv[3] : "-", file), catalog, true);
+      return 0;
+    }
+    if ((command == "estimate" || command == "batch" || command == "plan") && argc <= 3) {
+      std::ifstream file;
+      std::istream& in = open_input(argc == 3 ? argv[2] : "-", file);
+      if (command == "batch") {
+        answer_lines(in, catalog, false);
+        return 0;
+      }
+      const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      const llm_sizer::Json scenario = llm_sizer::parse_json_text(text);
+      const llm_sizer::Json answer = command == "plan"
+                                         ? llm_sizer::plan_json(scenario, catalog)
+                                         : llm_sizer::estimate_json(scenario, catalog);
+      std::cout << answer.dump(2) << "\n";
       return 0;
     }
     if (command == "messages" && argc == 2) {
@@ -51,13 +123,18 @@ int main(int argc, char** argv) {
       std::cout << llm_sizer::presets_json(catalog).dump(2) << "\n";
       return 0;
     }
+    if (command == "validate") {
+      if (const auto arguments = validate_arguments(argc, argv)) {
+        return validate(catalog, arguments->first, arguments->second);
+      }
+    }
     std::cerr << kUsage;
     return command == "--help" || command == "-h" ? 0 : kBadInput;
   } catch (const llm_sizer::InputError& e) {
     std::cerr << e.what() << "\n";
     return kBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "internal error: " << e.what() << "\n";
+    std::cerr << "internal error: " << llm_sizer::escape_for_message(e.what()) << "\n";
     return 1;
   }
 }

@@ -21,9 +21,19 @@ struct Term {
 // How a result number was obtained: a formula whose {placeholders} name its terms, and the
 // reference (see references.hpp) it comes from. The page substitutes and formats the values.
 struct Explanation {
+  Explanation() = default;
+  Explanation(std::string formula, std::vector<Term> terms, std::string ref,
+              std::string source = "")
+      : formula(std::move(formula)),
+        terms(std::move(terms)),
+        ref(std::move(ref)),
+        source(std::move(source)) {}
+
   std::string formula;
   std::vector<Term> terms;
   std::string ref;
+  std::string source;  // a file of this repository the terms come from, when the reference is
+                       // a method rather than the figures (data/calibration/h200.json)
 };
 
 // Result path ("model.params_total") → its explanation, in the order they were produced.

@@ -45,6 +45,26 @@ constexpr std::array kReferences = {
               "section 2 (decode reads every weight per step); efficiencies fitted to "
               "data/measurements/inference-speed.json",
               "https://arxiv.org/abs/2211.05102"},
+    Reference{
+        "kernel-bench",
+        "Measured on this device by LLM Sizer's kernel bench (gpu-bench, tests/gpu): weight "
+        "streaming and the per-layer cost of a decode step replayed as a CUDA graph, cuBLASLt "
+        "GEMMs at prefill shapes, each timed with CUDA events; the run is saved as "
+        "data/calibration/<accelerator-id>.json and the formula is the roofline above",
+        ""},
+    Reference{"llama-cpp-offload",
+              "llama.cpp partial offload: -ngl puts the last N layers on the GPU, the rest (and "
+              "the token embedding) run on the CPU from host memory, each layer's KV cache beside "
+              "it (src/llama-model.cpp load_tensors); --override-tensor / --n-cpu-moe keep routed "
+              "experts in host memory; ggml_backend_sched runs the parts in turn and copies host "
+              "weights to the GPU for batches of 32 tokens or more (ggml-cuda.cu offload_op); "
+              "host efficiencies fitted to data/measurements/offload-speed.json",
+              "https://github.com/ggml-org/llama.cpp/blob/master/tools/main/README.md"},
+    Reference{"vllm-cpu-offload",
+              "vLLM cpu_offload_gb: that many GiB of weights per GPU stay in pinned host memory "
+              "and are read over the CPU-GPU link in every forward pass (vLLM engine arguments; "
+              "model_executor/models/utils.py maybe_offload_to_cpu)",
+              "https://docs.vllm.ai/en/latest/configuration/engine_args.html"},
     Reference{"orca-2022",
               "Yu et al. 2022, Orca: iteration-level scheduling (continuous batching), section 4",
               "https://www.usenix.org/conference/osdi22/presentation/yu"},
@@ -103,6 +123,25 @@ constexpr std::array kReferences = {
         "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, Table 1 (training cost = GPU hours x "
         "rental price per GPU hour)",
         "https://arxiv.org/abs/2412.19437"},
+    // Training step time and the parallelism planner.
+    Reference{"llm-foundry-throughput",
+              "MosaicML llm-foundry, training throughput benchmarks (scripts/train/benchmarking/"
+              "README.md: MFU and HFU of 760M-70B models on 8-512 A100/H100); the compute "
+              "efficiency per device class is fitted to them",
+              "https://github.com/mosaicml/llm-foundry/tree/main/scripts/train/benchmarking"},
+    Reference{"gshard-2020",
+              "Lepikhin et al. 2020, GShard, section 2.2 (expert parallelism: all-to-all dispatch "
+              "and combine of each token's hidden state)",
+              "https://arxiv.org/abs/2006.16668"},
+    Reference{"llama3-2024",
+              "Llama Team 2024, The Llama 3 Herd of Models, section 3.3.2 and Table 4 (TP, CP, PP, "
+              "DP; uneven pipeline stages; all-gather context parallelism)",
+              "https://arxiv.org/abs/2407.21783"},
+    Reference{"zero-offload-2021",
+              "Ren et al. 2021, ZeRO-Offload, section 4 (gradients to the host, updated "
+              "parameters back each step); Rajbhandari et al. 2021, ZeRO-Infinity (parameters "
+              "fetched from host memory)",
+              "https://arxiv.org/abs/2101.06840"},
     Reference{"energy-tdp",
               "Luccioni et al. 2022, Estimating the Carbon Footprint of BLOOM, Table 1 (energy = "
               "GPU hours x TDP); PUE default 1.1 after Google's fleet (1.10) and LLaMA (1.1)",

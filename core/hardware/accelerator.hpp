@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,7 @@ struct AcceleratorSpec {
   std::string name;
   std::string vendor;
   std::string category;
+  std::string architecture;  // "Ampere", "Hopper", ...: picks the training compute efficiency
   std::string memory_type;  // "HBM3", "GDDR6X", "LPDDR unified memory", ...
   double memory_bytes = 0;
   double memory_bandwidth_bytes_per_s = 0;  // 0 where no source gives it
@@ -29,8 +31,11 @@ struct AcceleratorSpec {
   std::optional<double> tdp_w;
   std::string interconnect_kind;
   double interconnect_bytes_per_s = 0;  // per direction, per device; 0 when it has none
+  std::string host_link;                // interconnect id of the CPU link ("pcie5-x16")
   bool unified_memory = false;
   std::optional<double> gpu_working_set_fraction;  // Apple: share of RAM the GPU may wire
+  int64_t sockets = 1;  // CPUs: sockets (NUMA nodes) the memory and bandwidth are spread over
+  int64_t memory_channels = 0;  // CPUs: 64-bit memory channels per socket
   std::string source;
 
   std::optional<double> peak_flops_per_s(Precision precision) const {

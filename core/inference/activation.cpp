@@ -9,6 +9,7 @@ namespace {
 // product for gated MLPs (up and activated output for plain ones).
 double ffn_stage_width(const ModelSpec& m, const LayerSpec& layer) {
   const double matrices = m.gated_mlp ? 3.0 : 2.0;
+  if (layer.ffn == FfnKind::none) return 0;
   if (layer.ffn == FfnKind::dense) return matrices * double(m.intermediate_size);
   const MoeSpec& moe = m.moe;
   return matrices * double(moe.experts_per_token) * double(moe.expert_intermediate_size) +
@@ -25,11 +26,25 @@ double attention_stage_width(const ModelSpec& m) {
   return 2.0 * q + kv;  // q, k, v and the attention output
 }
 
+// A Mamba mixer's widest point: the in_proj output (x and z; Mamba-2 also B, C and dt) and the
+// convolved x beside it (Mamba2Mixer / MambaMixer forward).
+double state_space_stage_width(const SsmSpec& s) {
+  const double inner = double(s.inner_size);
+  const double extra =
+      s.version == 2 ? 2.0 * double(s.n_groups * s.state_size) + double(s.num_heads) : 0.0;
+  return 3.0 * inner + extra;
+}
+
 }  // namespace
 
 double activation_bytes_per_token(const ModelSpec& m, double element_bytes) {
   double widest = attention_stage_width(m);
-  for (const auto& layer : m.layers) widest = std::max(widest, ffn_stage_width(m, layer));
+  for (const auto& layer : m.layers) {
+    widest = std::max(widest, ffn_stage_width(m, layer));
+    if (layer.attention == AttentionKind::state_space) {
+      widest = std::max(widest, state_space_stage_width(m.ssm));
+    }
+  }
   return element_bytes * (2.0 * double(m.hidden_size) + widest);
 }
 

@@ -1,5 +1,9 @@
 #include "inference/efficiency.hpp"
 
+#include "hardware/host.hpp"
+#include "inference/calibration.hpp"
+#include "inference/host_efficiency.hpp"
+
 namespace llm_sizer {
 namespace {
 
@@ -10,6 +14,8 @@ MemoryClass memory_class(const AcceleratorSpec& device) {
   if (device.memory_type.find("HBM") != std::string::npos) return MemoryClass::hbm;
   return MemoryClass::gddr;
 }
+
+}  // namespace
 
 // How much a weight format's dequantization slows weight streaming, relative to 16-bit weights
 // (gpt-fast on A100: int8 52% and int4 42% of peak bandwidth against 68.5% for bf16; llama.cpp:
@@ -53,14 +59,18 @@ double format_compute_factor(const WeightFormat& format, const AcceleratorSpec& 
   if (runs_natively(format, device)) {
     const bool low_precision = precision != Precision::fp16 && precision != Precision::bf16 &&
                                precision != Precision::fp32 && precision != Precision::tf32;
-    return low_precision ? 0.6 : 1.0;
+    return low_precision ? kLowPrecisionMatmulFactor : 1.0;
   }
   return quantized ? 0.81 : 1.0;
 }
 
-}  // namespace
+double streaming_memory_efficiency(const AcceleratorSpec& device) {
+  const MemoryClass memory = memory_class(device);
+  return memory == MemoryClass::hbm ? 0.655 : memory == MemoryClass::gddr ? 0.905 : 0.862;
+}
 
 Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& device) {
+  if (is_cpu(device)) return cpu_device_efficiency(in, device);
   Efficiency e;
   const MemoryClass memory = memory_class(device);
   const bool llama_cpp = in.runtime == Runtime::llama_cpp;
@@ -68,10 +78,7 @@ Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& d
   // Decode: the fraction of datasheet bandwidth streaming reaches, by memory technology (HBM
   // needs more bytes in flight than a batch-1 matrix-vector product keeps going), and the fixed
   // per-layer cost of a step (kernel launches and synchronisation; CUDA-graph runtimes pay less).
-  const double streaming = memory == MemoryClass::hbm    ? 0.655
-                           : memory == MemoryClass::gddr ? 0.905
-                                                         : 0.862;
-  e.memory = streaming * format_memory_factor(in.weights);
+  e.memory = streaming_memory_efficiency(device) * format_memory_factor(in.weights);
   if (llama_cpp) {
     e.layer_overhead_s = memory == MemoryClass::hbm    ? 112e-6
                          : memory == MemoryClass::gddr ? 77e-6
@@ -111,6 +118,7 @@ Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& d
   e.interconnect_bytes_per_s = device.interconnect_bytes_per_s;
   e.sequential_split = llama_cpp && in.tp > 1;
 
+  if (in.calibration != nullptr) apply_calibration(*in.calibration, in, device, e);
   if (in.memory_efficiency) e.memory = *in.memory_efficiency;
   if (in.compute_efficiency) e.compute = *in.compute_efficiency;
   if (in.layer_overhead_s) e.layer_overhead_s = *in.layer_overhead_s;

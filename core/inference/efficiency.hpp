@@ -23,10 +23,31 @@ struct Efficiency {
   double request_overhead_s = 0;        // a serving engine's per-request cost before prefill
   double interconnect_bytes_per_s = 0;  // per direction, for the all-reduce payload
   bool sequential_split = false;        // llama.cpp's layer split: devices take turns
+  std::string calibration_file;  // data/calibration/<id>.json the figures come from; empty: fitted
+  // CPUs: prefill matmuls of routed experts slow down when a chunk gives each expert fewer rows
+  // than this (0: no such effect). See inference/host_efficiency.cpp.
+  double expert_min_tokens = 0;
 };
 
+// Native FP8/INT8 matmuls rarely reach their doubled peak: they run at this share of the
+// efficiency 16-bit matmuls reach (TensorRT-LLM FP8 on H100: 0.37 of the FP8 peak at 2048 prompt
+// tokens, against 0.65 of the 16-bit peak for bf16).
+inline constexpr double kLowPrecisionMatmulFactor = 0.6;
+
+// The share of datasheet bandwidth a streaming kernel reaches, by memory technology (fitted to
+// batch-1 decode: HBM 0.655, GDDR 0.905, unified memory 0.862).
+double streaming_memory_efficiency(const AcceleratorSpec& device);
+
+// How much a weight format's dequantization slows weight streaming, relative to 16-bit weights.
+double format_memory_factor(const WeightFormat& format);
+
+// How much a weight format changes the prefill matmuls' share of the precision's peak.
+double format_compute_factor(const WeightFormat& format, const AcceleratorSpec& device,
+                             Precision precision);
+
 // The documented defaults for this runtime, device and weight format, with the scenario's
-// overrides (inference.memory_efficiency, compute_efficiency, layer_overhead_s) applied.
+// overrides (inference.memory_efficiency, compute_efficiency, layer_overhead_s) applied. A device
+// with a calibration file (inference/calibration.hpp) takes its measured figures as defaults.
 Efficiency resolve_efficiency(const InferenceInput& input, const AcceleratorSpec& device);
 
 }  // namespace llm_sizer

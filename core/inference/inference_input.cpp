@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <array>
 
+#include "catalog/catalog.hpp"
 #include "catalog/gpu_price.hpp"
 #include "error.hpp"
+#include "hardware/host.hpp"
 #include "inference/runtime_profile.hpp"
+#include "limits.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -49,7 +52,64 @@ void check_tensor_parallel(const FieldReader& r, const ModelSpec& m, int64_t tp,
   }
 }
 
+// gpu_layers, offload_experts (llama.cpp placement) and cpu_offload_bytes (vLLM/SGLang), each
+// with the runtime, the model and the hardware it needs.
+void parse_placement(const FieldReader& r, const ModelSpec& m, const AcceleratorSpec& device,
+                     bool host_present, InferenceInput& in) {
+  const bool cpu_only = is_cpu(device);
+  const auto refuse = [&](const char* key, const std::string& why) {
+    throw InputError(r.field(key), plain_text(why), describe_value(*r.find(key)));
+  };
+  const auto needs_host = [&](const char* key) {
+    if (cpu_only) refuse(key, "must be absent: the accelerator is a CPU, which holds everything");
+    if (!host_present) {
+      refuse(key, "needs hardware.host (the CPU and RAM that hold what leaves the GPU)");
+    }
+  };
+  if (r.has("gpu_layers")) {
+    if (!runtime_splits_layers(in.runtime)) {
+      refuse("gpu_layers",
+             "applies to llama.cpp and generic runtimes (vLLM, SGLang: "
+             "cpu_offload_bytes)");
+    }
+    in.gpu_layers = r.int_or("gpu_layers", 0, IntRange{0, m.num_layers + 1, "the model's layers and its output layer"});
+    if (*in.gpu_layers <= m.num_layers) needs_host("gpu_layers");
+  }
+  if (const Json* experts = r.find("offload_experts")) {
+    const int64_t moe_layers = moe_layer_count(m);
+    if (moe_layers == 0) refuse("offload_experts", "applies to mixture-of-experts models only");
+    if (!runtime_splits_layers(in.runtime)) {
+      refuse("offload_experts", "applies to llama.cpp and generic runtimes");
+    }
+    in.offload_experts_given = *experts;
+    in.offload_experts = experts->is_boolean() ? (experts->get<bool>() ? moe_layers : 0)
+                                               : r.int_or("offload_experts", 0, 0, moe_layers);
+    if (*in.offload_experts > 0) needs_host("offload_experts");
+  }
+  if (r.has("cpu_offload_bytes")) {
+    if (!runtime_streams_offload(in.runtime)) {
+      refuse("cpu_offload_bytes", "applies to vllm and sglang (llama.cpp: gpu_layers)");
+    }
+    in.cpu_offload_bytes = r.number_or("cpu_offload_bytes", 0, limits::kOverheadBytes);
+    in.cpu_offload_given = true;
+    if (in.cpu_offload_bytes > 0) needs_host("cpu_offload_bytes");
+  }
+}
+
 }  // namespace
+
+bool runtime_splits_layers(Runtime runtime) {
+  return runtime == Runtime::llama_cpp || runtime == Runtime::generic;
+}
+
+bool runtime_streams_offload(Runtime runtime) {
+  return runtime == Runtime::vllm || runtime == Runtime::sglang;
+}
+
+int64_t moe_layer_count(const ModelSpec& m) {
+  return std::count_if(m.layers.begin(), m.layers.end(),
+                       [](const LayerSpec& layer) { return layer.ffn == FfnKind::moe; });
+}
 
 std::string_view runtime_name(Runtime runtime) {
   return kRuntimeNames[size_t(runtime)];
@@ -65,10 +125,11 @@ bool runtime_deploys(Runtime runtime, const WeightFormat& format) {
 }
 
 InferenceInput parse_inference(const Json& section, const ModelSpec& m,
-                               const AcceleratorSpec& device, int64_t devices,
+                               const AcceleratorSpec& device, int64_t devices, bool host_present,
                                const Catalog& catalog, Warnings& warnings) {
   const FieldReader r(section, "inference");
   r.reject_unknown({"weights",
+                    "imatrix",
                     "kv_cache",
                     "runtime",
                     "batch",
@@ -82,6 +143,9 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                     "gpu_memory_fraction",
                     "max_num_seqs",
                     "max_batched_tokens",
+                    "gpu_layers",
+                    "offload_experts",
+                    "cpu_offload_bytes",
                     "memory_efficiency",
                     "compute_efficiency",
                     "layer_overhead_s",
@@ -91,16 +155,31 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   InferenceInput in;
   in.weights =
       parse_weight_format(r.optional_string("weights").value_or("bf16"), r.field("weights"));
+  // Whether the GGUF file was made with an importance matrix: llama-quantize then picks other
+  // types for a few tensors (src/llama-quant.cpp); by default, exactly where it requires one.
+  if (const auto imatrix = r.optional_bool("imatrix")) {
+    if (in.weights.scheme != WeightScheme::gguf) {
+      throw InputError(r.field("imatrix"),
+                       plain_text("applies only to GGUF weight formats (weights is " + in.weights.id + ")"),
+                       "true");
+    }
+    in.weights.gguf_imatrix = *imatrix;
+  }
   in.kv_cache =
       parse_kv_format(r.optional_string("kv_cache").value_or("fp16"), r.field("kv_cache"));
   in.runtime = parse_runtime(r);
-  in.batch = r.int_or("batch", 1, 1, 1'000'000);
+  if (is_cpu(device) && !runtime_splits_layers(in.runtime)) {
+    throw InputError(r.field("runtime"),
+                     plain_text("must be llama.cpp or generic when the accelerator is a CPU"),
+                     "\"" + std::string(runtime_name(in.runtime)) + "\"");
+  }
+  in.batch = r.int_or("batch", 1, limits::kSequences);
   in.allow_long_context = r.bool_or("allow_long_context", false);
 
   const int64_t model_max = m.max_position_embeddings;
   in.context_tokens = r.int_or(
-      "context_tokens", model_max > 0 ? std::min(kDefaultContext, model_max) : kDefaultContext, 1,
-      100'000'000);
+      "context_tokens", model_max > 0 ? std::min(kDefaultContext, model_max) : kDefaultContext,
+      limits::kSequenceTokens);
   if (model_max > 0 && in.context_tokens > model_max && !in.allow_long_context) {
     throw InputError(r.field("context_tokens"),
                      {"error.context_over_model", {{"context", model_max}}},
@@ -118,20 +197,25 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                      std::to_string(in.prompt_tokens) + " + " + std::to_string(in.output_tokens));
   }
 
-  in.tp = r.int_or("tp", devices, 1, 1'000'000);
+  in.tp = r.int_or("tp", devices, limits::kDevices);
   check_tensor_parallel(r, m, in.tp, devices, in.runtime);
   in.flash_attention = r.bool_or("flash_attention", true);
+  parse_placement(r, m, device, host_present, in);
 
   const RuntimeDefaults defaults = runtime_defaults(in.runtime, device, in.tp);
-  in.overhead_bytes = r.number_or("overhead_bytes", defaults.overhead_bytes, kNonNegative);
+  in.overhead_bytes =
+      r.number_or("overhead_bytes", defaults.overhead_bytes, limits::kOverheadBytes);
   in.gpu_memory_fraction =
       r.number_or("gpu_memory_fraction", defaults.gpu_memory_fraction, kFraction);
-  in.max_num_seqs = r.int_or("max_num_seqs", defaults.max_num_seqs, 0);
-  in.max_batched_tokens = r.int_or("max_batched_tokens", defaults.max_batched_tokens, 1);
-  in.memory_efficiency = r.optional_number("memory_efficiency", kFraction);
-  in.compute_efficiency = r.optional_number("compute_efficiency", kFraction);
-  in.layer_overhead_s = r.optional_number("layer_overhead_s", kNonNegative);
-  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", kNonNegative);
+  const IntRange sequences{0, limits::kSequences.max, limits::kSequences.reason};
+  in.max_num_seqs = r.int_or("max_num_seqs", defaults.max_num_seqs, sequences);
+  in.max_batched_tokens =
+      r.int_or("max_batched_tokens", defaults.max_batched_tokens, limits::kBatchedTokens);
+  in.memory_efficiency = r.optional_number("memory_efficiency", limits::kEfficiency);
+  in.compute_efficiency = r.optional_number("compute_efficiency", limits::kEfficiency);
+  in.layer_overhead_s = r.optional_number("layer_overhead_s", limits::kLayerOverheadS);
+  in.calibration = catalog.find_calibration(device.id);
+  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
   if (in.price_per_gpu_hour_usd) {
     in.price_source = {{"kind", "scenario"}};
   } else if (const auto price = catalog_gpu_price(catalog, device.id)) {
@@ -142,8 +226,9 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
     warnings.push_back({r.field("price_per_gpu_hour_usd"),
                         {"warning.no_price_inference", {{"device", device.name}}}});
   }
-  in.target_requests_per_s = r.optional_number("target_requests_per_s", kPositive);
-  in.min_tokens_per_s_per_user = r.optional_number("min_tokens_per_s_per_user", kPositive);
+  in.target_requests_per_s = r.optional_number("target_requests_per_s", limits::kRequestsPerS);
+  in.min_tokens_per_s_per_user =
+      r.optional_number("min_tokens_per_s_per_user", limits::kTokensPerS);
   return in;
 }
 
@@ -162,9 +247,13 @@ Json inference_input_to_json(const InferenceInput& in) {
               {"gpu_memory_fraction", in.gpu_memory_fraction},
               {"max_num_seqs", in.max_num_seqs},
               {"max_batched_tokens", in.max_batched_tokens}};
+  if (in.weights.scheme == WeightScheme::gguf) out["imatrix"] = in.weights.gguf_imatrix;
   const auto put = [&](const char* key, const std::optional<double>& value) {
     if (value) out[key] = *value;
   };
+  if (in.gpu_layers) out["gpu_layers"] = *in.gpu_layers;
+  if (in.offload_experts) out["offload_experts"] = in.offload_experts_given;
+  if (in.cpu_offload_given) out["cpu_offload_bytes"] = in.cpu_offload_bytes;
   put("memory_efficiency", in.memory_efficiency);
   put("compute_efficiency", in.compute_efficiency);
   put("layer_overhead_s", in.layer_overhead_s);

@@ -12,6 +12,7 @@
 namespace llm_sizer {
 
 struct Catalog;
+struct DeviceCalibration;
 
 enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang };
 
@@ -46,10 +47,22 @@ struct InferenceInput {
   int64_t max_batched_tokens = 0;   // tokens per forward step (vLLM max_num_batched_tokens,
                                     // llama.cpp n_ubatch, SGLang chunked_prefill_size)
 
+  // Placement when the model does not all stay on the devices (needs hardware.host).
+  std::optional<int64_t> gpu_layers;       // llama.cpp -ngl: the last N layers (N = layers + 1:
+                                           // and the output layer); absent: as many as fit
+  std::optional<int64_t> offload_experts;  // MoE layers (the first ones) whose routed experts stay
+                                           // in host memory (llama.cpp --n-cpu-moe); absent: as
+                                           // the fit decides
+  Json offload_experts_given;              // as the scenario wrote it (true/false or a count)
+  double cpu_offload_bytes = 0;            // vLLM/SGLang cpu_offload_gb in bytes, per GPU
+  bool cpu_offload_given = false;
+
   // Speed: overrides of the fitted efficiencies (absent: the documented defaults).
   std::optional<double> memory_efficiency;
   std::optional<double> compute_efficiency;
   std::optional<double> layer_overhead_s;
+  // The device's measured efficiencies (data/calibration/<id>.json), when the catalog has them.
+  const DeviceCalibration* calibration = nullptr;
 
   // Serving questions.
   std::optional<double> price_per_gpu_hour_usd;
@@ -60,9 +73,18 @@ struct InferenceInput {
 
 // Reads scenario["inference"]. Runtime defaults depend on the device (memory size, unified
 // memory) and the device count (the default tensor-parallel degree).
+// `host_present`: the scenario has a hardware.host (placement fields need one).
 InferenceInput parse_inference(const Json& section, const ModelSpec& model,
-                               const AcceleratorSpec& device, int64_t devices,
+                               const AcceleratorSpec& device, int64_t devices, bool host_present,
                                const Catalog& catalog, Warnings& warnings);
+
+// Whether the runtime places layers on the CPU itself (llama.cpp, and the generic runtime that
+// stands for it), or streams host-resident weights to the GPU (vLLM, SGLang cpu_offload_gb).
+bool runtime_splits_layers(Runtime runtime);
+bool runtime_streams_offload(Runtime runtime);
+
+// MoE layers of the model (the layers with routed experts).
+int64_t moe_layer_count(const ModelSpec& model);
 
 // The section with every default written out, for the result's normalised scenario.
 Json inference_input_to_json(const InferenceInput& input);

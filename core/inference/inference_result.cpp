@@ -1,5 +1,9 @@
 #include "inference/inference_result.hpp"
 
+#include "inference/host_efficiency.hpp"
+#include "inference/placement_result.hpp"
+#include "inference/step_model.hpp"
+
 #include <algorithm>
 
 namespace llm_sizer {
@@ -47,7 +51,8 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
       "{batch} * ({global_bytes_per_token} * {context} + {window_bytes_per_token} * "
       "{window_tokens} + {state_bytes})",
       {{"batch", double(in.batch), "unit.sequences"},
-       {"global_bytes_per_token", mem.kv.full_bytes_per_token, "unit.bytes"},
+       {"global_bytes_per_token", mem.kv.full_bytes_per_token + mem.kv.cross_bytes_per_token,
+        "unit.bytes"},
        {"context", context, "unit.tokens"},
        {"window_bytes_per_token", mem.kv.sliding_bytes_per_token, "unit.bytes"},
        {"window_tokens", window, "unit.tokens"},
@@ -87,8 +92,11 @@ Json speed_points(const std::vector<SpeedPoint>& points) {
   return list;
 }
 
-Json optional_json(const std::optional<double>& value) {
-  return value ? Json(*value) : Json();
+// One rule for every result (README, Result): a value that cannot be computed is absent, never
+// null.
+template <typename T>
+void put_optional(Json& out, const char* key, const std::optional<T>& value) {
+  if (value) out[key] = *value;
 }
 
 void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
@@ -103,13 +111,13 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
   out["arithmetic_intensity"] = d.bytes > 0 ? d.flops / d.bytes : 0.0;
   out["ridge_point"] = s.ridge_point;
   out["bound"] = d.compute_bound() ? "compute" : "memory";
-  out["cost_per_million_tokens_usd"] = optional_json(s.cost_per_million_tokens_usd);
-  out["cost_per_million_input_tokens_usd"] = optional_json(s.cost_per_million_input_usd);
-  out["cost_per_million_output_tokens_usd"] = optional_json(s.cost_per_million_output_usd);
-  out["price_per_gpu_hour_usd"] = optional_json(in.price_per_gpu_hour_usd);
+  put_optional(out, "cost_per_million_tokens_usd", s.cost_per_million_tokens_usd);
+  put_optional(out, "cost_per_million_input_tokens_usd", s.cost_per_million_input_usd);
+  put_optional(out, "cost_per_million_output_tokens_usd", s.cost_per_million_output_usd);
+  put_optional(out, "price_per_gpu_hour_usd", in.price_per_gpu_hour_usd);
   out["price_source"] = in.price_source;
-  out["gpus_for_target"] = s.gpus_for_target ? Json(*s.gpus_for_target) : Json();
-  out["batch_for_target"] = s.batch_for_target ? Json(*s.batch_for_target) : Json();
+  put_optional(out, "gpus_for_target", s.gpus_for_target);
+  put_optional(out, "batch_for_target", s.batch_for_target);
   out["decode_step"] = {{"context_tokens", s.decode_context},
                         {"bytes", d.bytes},
                         {"flops", d.flops},
@@ -126,27 +134,52 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
   out["assumptions"]["allreduce_latency_s"] = e.allreduce_latency_s;
   out["assumptions"]["compute_precision"] = precision_name(e.precision);
   out["assumptions"]["peak_flops_per_s"] = e.peak_flops_per_s;
+  // Where the efficiencies come from: this device's calibration file, or the fit.
+  out["assumptions"]["efficiency_source"] =
+      e.calibration_file.empty() ? "data/measurements/inference-speed.json" : e.calibration_file;
 }
 
 }  // namespace
 
 InferenceResult estimate_inference(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                                    const WeightsSizer& sizer, const AcceleratorSpec& device,
+                                   const HostSpec* host, const HostLink* link,
                                    const InferenceInput& input, Explanations& explanations,
                                    Warnings& warnings) {
   InferenceResult r;
+  r.layers = model.num_layers;
+  r.moe_layers = moe_layer_count(model);
   r.weights = sizer(input.weights);
   r.memory = inference_memory(model, r.weights, device, input);
   r.inverse = answer_inverse_questions(model, r.weights, device, input, sizer);
   explain_memory(model, input, r, explanations);
-  r.serving = estimate_serving(model, tensors, r.weights, device, input, r.inverse, explanations);
-  if (!r.serving) {
+  std::optional<HostSide> offload;
+  if (host && link) {
+    offload.emplace(HostSide{*host, *link, resolve_host_efficiency(input, *host)});
+    r.host_efficiency = offload->efficiency;
+    r.host_link = *link;
+  }
+  const StepFlops flops = step_flops(model, tensors, input);
+  const StepModel steps = make_step_model(model, tensors, r.weights, device, input, flops, offload);
+  answer_placement(model, device, host, input, steps, r);
+  if (!model.generates()) {
+    // An encoder (BERT) maps an input to vectors in one pass: there is no decode step to time.
+    warnings.push_back(
+        {"inference", {"warning.encoder_only", {{"model_type", model.model_type}}}});
+  } else if (!steps.has_figures()) {
+    r.speed_unavailable = "device_figures";
     warnings.push_back(
         {"hardware.accelerator",
          {"warning.no_speed_specs",
           {{"device", device.name},
-           {"precision", precision_name(compute_precision(input.weights, device))}}}});
+           {"precision", std::string(precision_name(steps.efficiency.precision))}}}});
+  } else if (r.placed.verdict == Verdict::does_not_fit) {
+    // No setup that does not fit is given a speed: not the GPU's, not any other.
+    r.speed_unavailable = "does_not_fit";
+  } else {
+    r.serving = estimate_serving(steps, r.placed, r.inverse, explanations);
   }
+  explain_placement(r, steps, explanations);
   return r;
 }
 
@@ -171,9 +204,10 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
               {"fits", m.fits},
               {"max_batch", r.inverse.max_batch},
               {"max_context_tokens", r.inverse.max_context_tokens},
-              {"max_context_limited_by", r.inverse.context_limited_by_model ? "model" : "memory"},
+              {"max_context_limited_by", r.inverse.context_unbounded          ? "none"
+                                         : r.inverse.context_limited_by_model ? "model"
+                                                                              : "memory"},
               {"min_devices", r.inverse.min_devices},
-              {"best_format", r.inverse.best_format.empty() ? Json() : Json(r.inverse.best_format)},
               {"runtime",
                {{"name", runtime_name(in.runtime)},
                 {"budget_bytes", m.budget_bytes},
@@ -187,7 +221,9 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
                 {"max_num_seqs", in.max_num_seqs},
                 {"flash_attention", in.flash_attention},
                 {"kv_bytes_per_element", in.kv_cache.bytes_per_element}}}};
+  if (!r.inverse.best_format.empty()) out["best_format"] = r.inverse.best_format;
   if (r.serving) add_serving(in, *r.serving, out);
+  placement_to_json(r, out);
   return out;
 }
 

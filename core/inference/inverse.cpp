@@ -109,6 +109,7 @@ InverseAnswers answer_inverse_questions(const ModelSpec& model, const WeightsSiz
   });
   answers.context_limited_by_model =
       answers.max_context_tokens == context_cap && context_cap == model_max;
+  answers.context_unbounded = answers.max_context_tokens == kMaxSearch;
 
   for (int64_t devices = 1; devices <= kMaxDevices; ++devices) {
     if (!valid_split(model, devices, input.runtime)) continue;

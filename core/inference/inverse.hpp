@@ -17,6 +17,9 @@ struct InverseAnswers {
   int64_t max_batch = 0;           // sequences of context_tokens that fit; 0 if not even one
   int64_t max_context_tokens = 0;  // per sequence at the given batch; 0 if not even one token
   bool context_limited_by_model = false;  // true when memory would allow more than the model does
+  // Neither memory nor the model caps the context: a recurrent state that does not grow (Mamba)
+  // and no max_position_embeddings; max_context_tokens is then the search's bound.
+  bool context_unbounded = false;
   int64_t min_devices = 0;  // fewest devices of this kind (a valid split) that hold the scenario
   std::string best_format;  // the highest-precision weight format that fits; empty if none
 };

@@ -3,8 +3,29 @@
 #include <algorithm>
 
 namespace llm_sizer {
+namespace {
 
-KvLayout kv_layout(const ModelSpec& m, const KvFormat& format) {
+// Gated DeltaNet: a d_k x d_v recurrent state per value head, plus the causal-conv window
+// (kernel - 1 past inputs of q, k and v) — Qwen3-Next modeling code, cache layout.
+double delta_net_state_elements(const LinearAttentionSpec& la) {
+  return double(la.num_value_heads) * la.key_head_dim * la.value_head_dim +
+         double(2 * la.num_key_heads * la.key_head_dim + la.num_value_heads * la.value_head_dim) *
+             double(la.conv_kernel - 1);
+}
+
+// Mamba: the SSM state (d_inner x d_state; Gu & Dao 2023, section 3.4) and the convolution's
+// last d_conv - 1 inputs (d_inner wide, plus B and C for Mamba-2) — llama.cpp's recurrent cache
+// (hparams n_embd_s and n_embd_r).
+double state_space_elements(const SsmSpec& s) {
+  const double conv_channels =
+      double(s.inner_size) + (s.version == 2 ? 2.0 * double(s.n_groups * s.state_size) : 0.0);
+  return double(s.inner_size) * double(s.state_size) + conv_channels * double(s.conv_kernel - 1);
+}
+
+}  // namespace
+
+KvLayout kv_layout(const ModelSpec& m, const KvFormat& format, int64_t first_layer,
+                   int64_t end_layer) {
   KvLayout layout;
   layout.window_tokens = m.sliding_window;
   const double element = format.bytes_per_element;
@@ -16,8 +37,10 @@ KvLayout kv_layout(const ModelSpec& m, const KvFormat& format) {
     layout.latent_elements_per_layer = double(m.mla->kv_lora_rank + m.mla->qk_rope_head_dim);
     per_layer = layout.latent_elements_per_layer * element;
   }
-  const LinearAttentionSpec& la = m.linear_attention;
-  for (const auto& layer : m.layers) {
+  const int64_t end = end_layer < 0 ? int64_t(m.layers.size()) : end_layer;
+  for (int64_t i = std::max<int64_t>(0, first_layer); i < end; ++i) {
+    const LayerSpec& layer = m.layers[size_t(i)];
+    if (layer.encoder) continue;  // the encoder runs once over the input and keeps nothing
     switch (layer.attention) {
       case AttentionKind::full:
         layout.full_bytes_per_token += per_layer;
@@ -26,15 +49,18 @@ KvLayout kv_layout(const ModelSpec& m, const KvFormat& format) {
         layout.sliding_bytes_per_token += per_layer;
         break;
       case AttentionKind::linear:
-        // Gated DeltaNet: a d_k x d_v recurrent state per value head, plus the causal-conv window
-        // (kernel - 1 past inputs of q, k and v) — Qwen3-Next modeling code, cache layout.
-        layout.state_bytes +=
-            element * (double(la.num_value_heads) * la.key_head_dim * la.value_head_dim +
-                       double(2 * la.num_key_heads * la.key_head_dim +
-                              la.num_value_heads * la.value_head_dim) *
-                           double(la.conv_kernel - 1));
+        layout.state_bytes += element * delta_net_state_elements(m.linear_attention);
+        break;
+      case AttentionKind::state_space:
+        layout.state_bytes += element * state_space_elements(m.ssm);
+        break;
+      case AttentionKind::cross_only:
+        // The image tokens' keys and values, computed once per image (MllamaTextCrossAttention
+        // caches them like any key/value pair).
+        layout.state_bytes += per_layer * (m.vision ? double(m.vision->tokens_per_image) : 0.0);
         break;
     }
+    if (layer.cross_attention) layout.cross_bytes_per_token += per_layer;
   }
   return layout;
 }
@@ -42,12 +68,14 @@ KvLayout kv_layout(const ModelSpec& m, const KvFormat& format) {
 double kv_bytes_per_sequence(const KvLayout& layout, int64_t tokens) {
   const double t = double(tokens);
   const double windowed = layout.window_tokens > 0 ? std::min(t, double(layout.window_tokens)) : t;
-  return layout.full_bytes_per_token * t + layout.sliding_bytes_per_token * windowed +
-         layout.state_bytes;
+  return (layout.full_bytes_per_token + layout.cross_bytes_per_token) * t +
+         layout.sliding_bytes_per_token * windowed + layout.state_bytes;
 }
 
 double kv_share_per_device(const ModelSpec& m, int64_t tp) {
   if (tp <= 1 || m.mla) return 1.0;
+  // Attention-free models (Mamba) split their state by channels.
+  if (m.num_kv_heads == 0) return 1.0 / double(tp);
   const double heads_per_device = std::max(1.0, double(m.num_kv_heads) / double(tp));
   return heads_per_device / double(m.num_kv_heads);
 }

@@ -11,15 +11,24 @@ namespace llm_sizer {
 struct KvLayout {
   double full_bytes_per_token = 0;     // global-attention layers: grows with every token
   double sliding_bytes_per_token = 0;  // sliding-window layers: grows until the window is full
+  // Encoder-decoder cross-attention: keys and values of the encoder's output, per input token.
+  // An encoder-decoder's context allows that many tokens on each side (input and output).
+  double cross_bytes_per_token = 0;
   int64_t window_tokens = 0;
-  double state_bytes = 0;  // linear-attention / SSM layers: a fixed-size state per sequence
+  // Linear-attention and state-space layers' recurrent state, and Llama 3.2 Vision's image keys
+  // and values: a fixed size per sequence.
+  double state_bytes = 0;
   double latent_elements_per_layer = 0;  // MLA: kv_lora_rank + qk_rope_head_dim (0 otherwise)
 
-  double bytes_per_token() const { return full_bytes_per_token + sliding_bytes_per_token; }
+  double bytes_per_token() const {
+    return full_bytes_per_token + sliding_bytes_per_token + cross_bytes_per_token;
+  }
 };
 
-// Per sequence, for the whole model (before any tensor-parallel split).
-KvLayout kv_layout(const ModelSpec& model, const KvFormat& format);
+// Per sequence, for the whole model (before any tensor-parallel split), or for the decoder layers
+// [first_layer, end_layer) only (end_layer < 0: to the last), as when layers sit on two devices.
+KvLayout kv_layout(const ModelSpec& model, const KvFormat& format, int64_t first_layer = 0,
+                   int64_t end_layer = -1);
 
 // Bytes one sequence of `tokens` tokens holds: global layers keep every token, sliding layers at
 // most the window, linear layers their fixed state.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "hardware/host.hpp"
 #include "inference/activation.hpp"
 #include "inference/runtime_profile.hpp"
 #include "model/tensors.hpp"
@@ -14,21 +15,6 @@ constexpr double kVllmBlockTokens = 16;  // vllm/config/cache.py DEFAULT_BLOCK_S
 
 double component(const WeightsSize& w, Component c) {
   return w.bytes_by_component[static_cast<size_t>(c)];
-}
-
-// Weights one device holds. Tensor parallelism splits every matrix (vLLM and SGLang also split
-// the embedding and head by vocabulary); norms are tiny and replicated. llama.cpp keeps the token
-// embedding in host memory (its load log reports it as the CPU buffer) and puts the image
-// encoder in a separate mmproj file.
-double weights_per_device(const WeightsSize& w, const InferenceInput& input,
-                          const ModelSpec& model) {
-  double bytes = w.bytes;  // multi-token-prediction modules are not in it (loaded only for MTP)
-  if (input.runtime == Runtime::llama_cpp) {
-    bytes -= component(w, Component::vision);
-    if (!model.tie_word_embeddings) bytes -= component(w, Component::embedding);
-  }
-  const double replicated = component(w, Component::norms);
-  return (bytes - replicated) / double(input.tp) + replicated;
 }
 
 // Tokens of one sequence as the runtime allocates them: vLLM hands out whole 16-token blocks.
@@ -61,8 +47,26 @@ double activation_per_device(const ModelSpec& model, const InferenceInput& input
 
 }  // namespace
 
+// Tensor parallelism splits every matrix (vLLM and SGLang also split the embedding and head by
+// vocabulary); norms are tiny and replicated. llama.cpp keeps the token embedding in host memory
+// (its load log reports it as the CPU buffer; on a CPU-only machine that is the same RAM) and puts
+// the image encoder in a separate mmproj file.
+double weights_per_device(const WeightsSize& w, const InferenceInput& input, const ModelSpec& model,
+                          const AcceleratorSpec& device) {
+  double bytes = w.bytes;  // multi-token-prediction modules are not in it (loaded only for MTP)
+  if (input.runtime == Runtime::llama_cpp) {
+    bytes -= component(w, Component::vision);
+    if (!model.tie_word_embeddings && !is_cpu(device)) {
+      bytes -= component(w, Component::embedding);
+    }
+  }
+  const double replicated = component(w, Component::norms);
+  return (bytes - replicated) / double(input.tp) + replicated;
+}
+
 InferenceMemory inference_memory(const ModelSpec& model, const WeightsSize& weights,
-                                 const AcceleratorSpec& device, const InferenceInput& input) {
+                                 const AcceleratorSpec& device, const InferenceInput& input,
+                                 const DeviceShare& share) {
   InferenceMemory m;
   m.weights_bytes = weights.bytes;
   m.kv = kv_layout(model, input.kv_cache);
@@ -70,9 +74,9 @@ InferenceMemory inference_memory(const ModelSpec& model, const WeightsSize& weig
   const double per_sequence = kv_bytes_per_sequence(m.kv, m.allocated_tokens);
   m.kv_cache_bytes = per_sequence * double(input.batch);
 
-  const double kv_share = kv_share_per_device(model, input.tp);
+  const double kv_share = kv_share_per_device(model, input.tp) * share.kv_fraction;
   DeviceMemory& d = m.per_device;
-  d.weights_bytes = weights_per_device(weights, input, model);
+  d.weights_bytes = share.weights_bytes.value_or(weights_per_device(weights, input, model, device));
   d.kv_cache_bytes = m.kv_cache_bytes * kv_share;
   d.activation_bytes = activation_per_device(model, input);
   d.overhead_bytes = input.overhead_bytes;

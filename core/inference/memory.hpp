@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "hardware/accelerator.hpp"
@@ -36,8 +37,19 @@ struct InferenceMemory {
   bool fits = false;
 };
 
+// The share of the model the devices hold when the rest is in host memory; all of it by default.
+struct DeviceShare {
+  std::optional<double> weights_bytes;  // per device; absent: the runtime's whole share
+  double kv_fraction = 1.0;             // of the KV cache: the layers whose attention they run
+};
+
 // Weights, KV cache, activations and overhead per device, under the runtime's rules.
 InferenceMemory inference_memory(const ModelSpec& model, const WeightsSize& weights,
-                                 const AcceleratorSpec& device, const InferenceInput& input);
+                                 const AcceleratorSpec& device, const InferenceInput& input,
+                                 const DeviceShare& share = {});
+
+// Weights one device holds when the whole model is on the devices (the runtime's layout).
+double weights_per_device(const WeightsSize& weights, const InferenceInput& input,
+                          const ModelSpec& model, const AcceleratorSpec& device);
 
 }  // namespace llm_sizer

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "hardware/host.hpp"
 #include "units.hpp"
 
 namespace llm_sizer {
@@ -24,9 +25,9 @@ double usable_device_memory_bytes(const AcceleratorSpec& device) {
 
 RuntimeDefaults runtime_defaults(Runtime runtime, const AcceleratorSpec& device, int64_t tp) {
   RuntimeDefaults d;
-  // Unified-memory machines have no CUDA context; the working-set limit already leaves the OS
-  // its share.
-  d.overhead_bytes = device.unified_memory ? 0.0 : kCudaOverheadBytes;
+  // Unified-memory machines and CPUs have no CUDA context; the working-set limit already leaves
+  // the OS its share.
+  d.overhead_bytes = device.unified_memory || is_cpu(device) ? 0.0 : kCudaOverheadBytes;
   const bool large_gpu = device.memory_bytes >= 70.0 * units::GiB;
   switch (runtime) {
     case Runtime::generic:

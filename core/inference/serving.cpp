@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "checked.hpp"
 #include "units.hpp"
 
 namespace llm_sizer {
@@ -23,35 +24,38 @@ std::vector<int64_t> doubling(int64_t first, int64_t last) {
   return points;
 }
 
+// Part of the model in host memory: the CPU's part and the link's run in turn with the GPU's
+// (inference/offload_speed.hpp); their terms go in at `at` of the formula.
+void add_offload_terms(Explanation& e, const StepCost& step, size_t at) {
+  if (step.host_s <= 0 && step.link_s <= 0) return;
+  e.formula.insert(at, " + {host} + {link}");
+  e.terms.push_back({"host", step.host_s, "unit.s_cpu_part"});
+  e.terms.push_back({"link", step.link_s, "unit.s_link_part"});
+  e.ref = "llama-cpp-offload";
+}
+
 void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInput& in,
              Explanations& out) {
   const Efficiency& e = s.efficiency;
   const StepCost& d = s.decode;
-  out.emplace_back(
-      "inference.decode_tokens_per_s",
-      Explanation{"1 / (max({bytes} / ({bandwidth} * {memory_efficiency}), {flops} / ({peak} * "
-                  "{compute_efficiency})) + {layers} * {layer_overhead} + {allreduce})",
-                  {{"bytes", d.bytes, "unit.bytes_per_step"},
-                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"},
-                   {"memory_efficiency", e.memory},
-                   {"flops", d.flops, "unit.flop_per_step"},
-                   {"peak", e.peak_flops_per_s, "unit.flops_per_s"},
-                   {"compute_efficiency", e.compute},
-                   {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "unit.layers"},
-                   {"layer_overhead", e.layer_overhead_s, "unit.s"},
-                   {"allreduce", d.allreduce_s, "unit.s"}},
-                  "roofline"});
-  out.emplace_back("inference.arithmetic_intensity",
-                   Explanation{"{flops} / {bytes}",
-                               {{"flops", d.flops, "unit.flop_per_step"},
-                                {"bytes", d.bytes, "unit.bytes_per_step"}},
-                               "roofline"});
-  out.emplace_back(
-      "inference.ridge_point",
-      Explanation{"{peak} / {bandwidth}",
-                  {{"peak", e.peak_flops_per_s, "unit.flops_per_s"},
-                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"}},
-                  "roofline"});
+  // Efficiencies measured by the kernel bench cite it and name their file; otherwise the fit.
+  const std::string speed_ref = e.calibration_file.empty() ? "roofline" : "kernel-bench";
+  Explanation decode{
+      "1 / (max({bytes} / ({bandwidth} * {memory_efficiency}), {flops} / ({peak} * "
+      "{compute_efficiency})) + {layers} * {layer_overhead} + {allreduce})",
+      {{"bytes", d.bytes, "unit.bytes_per_step"},
+       {"bandwidth", device.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"},
+       {"memory_efficiency", e.memory, ""},
+       {"flops", d.flops, "unit.flop_per_step"},
+       {"peak", e.peak_flops_per_s, "unit.flops_per_s"},
+       {"compute_efficiency", e.compute, ""},
+       {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "unit.layers"},
+       {"layer_overhead", e.layer_overhead_s, "unit.s"},
+       {"allreduce", d.allreduce_s, "unit.s"}},
+      speed_ref,
+      e.calibration_file};
+  add_offload_terms(decode, d, decode.formula.size() - 1);
+  out.emplace_back("inference.decode_tokens_per_s", decode);
   out.emplace_back(
       "inference.throughput_tokens_per_s",
       Explanation{"{batch} * {decode_tokens_per_s}",
@@ -59,19 +63,29 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
                    {"decode_tokens_per_s", s.decode_tokens_per_s, "unit.tokens_per_s"}},
                   "roofline"});
   const StepCost& p = s.prefill_request;
-  out.emplace_back(
-      "inference.prefill_s",
-      Explanation{"max({flops} / ({peak} * {compute_efficiency}), {bytes} / ({bandwidth} * "
-                  "{memory_efficiency})) + {fixed} + {allreduce}",
-                  {{"flops", p.flops, "unit.flop"},
-                   {"peak", e.peak_flops_per_s, "unit.flops_per_s"},
-                   {"compute_efficiency", e.compute},
-                   {"bytes", p.bytes, "unit.bytes"},
-                   {"bandwidth", device.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"},
-                   {"memory_efficiency", e.memory},
-                   {"fixed", p.fixed_s, "unit.s_chunk_layer_cost"},
-                   {"allreduce", p.allreduce_s, "unit.s"}},
-                  "roofline"});
+  Explanation prefill{
+      "max({flops} / ({peak} * {compute_efficiency}), {bytes} / ({bandwidth} * "
+      "{memory_efficiency})) + {fixed} + {allreduce}",
+      {{"flops", p.flops, "unit.flop"},
+       {"peak", e.peak_flops_per_s, "unit.flops_per_s"},
+       {"compute_efficiency", e.compute, ""},
+       {"bytes", p.bytes, "unit.bytes"},
+       {"bandwidth", device.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"},
+       {"memory_efficiency", e.memory, ""},
+       {"fixed", p.fixed_s, "unit.s_chunk_layer_cost"},
+       {"allreduce", p.allreduce_s, "unit.s"}},
+      speed_ref,
+      e.calibration_file};
+  // CPUs: routed experts with few rows per chunk run below the dense rate (efficiency.hpp).
+  const double slowdown =
+      p.flops > 0 ? p.compute_s * e.peak_flops_per_s * e.compute / p.flops : 1.0;
+  if (std::abs(slowdown - 1.0) > 1e-9) {
+    prefill.formula.replace(prefill.formula.find("{compute_efficiency})"), 21,
+                            "{compute_efficiency}) * {expert_slowdown}");
+    prefill.terms.push_back({"expert_slowdown", slowdown, "unit.x_few_rows_per_expert"});
+  }
+  add_offload_terms(prefill, p, prefill.formula.size());
+  out.emplace_back("inference.prefill_s", prefill);
   out.emplace_back("inference.requests_per_s",
                    Explanation{"{batch} / ({output_tokens} * {step} + {prefill})",
                                {{"batch", double(in.batch), "unit.sequences"},
@@ -101,29 +115,18 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
 
 }  // namespace
 
-std::optional<Serving> estimate_serving(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
-                                        const WeightsSize& w, const AcceleratorSpec& device,
-                                        const InferenceInput& in, const InverseAnswers& limits,
-                                        Explanations& explanations) {
+std::optional<Serving> estimate_serving(const StepModel& steps, const PlacedMemory& placed,
+                                        const InverseAnswers& limits, Explanations& explanations) {
+  if (!steps.has_figures()) return std::nullopt;
+  const InferenceInput& in = steps.input;
+  const AcceleratorSpec& device = steps.device;
   Serving s;
-  s.efficiency = resolve_efficiency(in, device);
-  if (device.memory_bandwidth_bytes_per_s <= 0 || s.efficiency.peak_flops_per_s <= 0) {
-    return std::nullopt;
-  }
-  s.decode_context = in.prompt_tokens + in.output_tokens / 2;
-  const ForwardFlops at_decode_context =
-      forward_flops_per_token(m, tensors, double(s.decode_context));
-  const ForwardFlops in_prompt =
-      forward_flops_per_token(m, tensors, prefill_attended_tokens(in.prompt_tokens));
+  s.efficiency = steps.efficiency;
+  s.decode_context = steps.flops.decode_context;
   const auto step = [&](int64_t batch, int64_t context) {
-    const ForwardFlops per_token = context == s.decode_context
-                                       ? at_decode_context
-                                       : forward_flops_per_token(m, tensors, double(context));
-    return decode_step(m, w, device, in, s.efficiency, batch, context, per_token);
+    return steps.decode(placed, batch, context);
   };
-  const auto fill = [&](int64_t sequences) {
-    return prefill(m, w, device, in, s.efficiency, sequences, in.prompt_tokens, in_prompt);
-  };
+  const auto fill = [&](int64_t sequences) { return steps.prefill(placed, sequences); };
   s.decode = step(in.batch, s.decode_context);
   s.prefill_request = fill(1);
   s.prefill_batch = fill(in.batch);
@@ -176,7 +179,10 @@ std::optional<Serving> estimate_serving(const ModelSpec& m, const std::vector<Te
     }
     if (best_batch > 0) {
       s.batch_for_target = best_batch;
-      s.gpus_for_target = int64_t(std::ceil(*in.target_requests_per_s / best_rate)) * in.tp;
+      const double instances = std::ceil(*in.target_requests_per_s / best_rate);
+      s.gpus_for_target =
+          checked_count(instances * double(in.tp), "inference.target_requests_per_s", "a GPU count",
+                        describe_number(*in.target_requests_per_s));
     }
   }
   explain(s, device, in, explanations);

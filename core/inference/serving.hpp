@@ -7,6 +7,7 @@
 #include "inference/efficiency.hpp"
 #include "inference/inverse.hpp"
 #include "inference/speed.hpp"
+#include "inference/step_model.hpp"
 
 namespace llm_sizer {
 
@@ -40,10 +41,8 @@ struct Serving {
   std::vector<SpeedPoint> by_context;
 };
 
-std::optional<Serving> estimate_serving(const ModelSpec& model,
-                                        const std::vector<TensorSpec>& tensors,
-                                        const WeightsSize& weights, const AcceleratorSpec& device,
-                                        const InferenceInput& input, const InverseAnswers& limits,
-                                        Explanations& explanations);
+// `steps` carries the scenario's model, format, device and host; `placed` where its weights live.
+std::optional<Serving> estimate_serving(const StepModel& steps, const PlacedMemory& placed,
+                                        const InverseAnswers& limits, Explanations& explanations);
 
 }  // namespace llm_sizer

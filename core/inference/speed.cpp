@@ -8,26 +8,53 @@
 namespace llm_sizer {
 namespace {
 
+// base^exponent by squaring. std::pow comes from each platform's libm (glibc natively, musl in
+// WASM) and may differ in the last bit; multiplications round the same everywhere, so the CLI and
+// the page print the same digits.
+double integer_power(double base, int64_t exponent) {
+  double result = 1.0;
+  for (; exponent > 0; exponent >>= 1, base *= base) {
+    if (exponent & 1) result *= base;
+  }
+  return result;
+}
+
 double component(const WeightsSize& w, Component c) {
   return w.bytes_by_component[static_cast<size_t>(c)];
 }
 
-// Distinct experts a batch touches in one MoE layer, with tokens routed independently and
-// uniformly: E (1 - (1 - k/E)^B).
-double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
-  if (!m.is_moe()) return 1.0;
-  const double k = double(m.moe.experts_per_token);
-  const double e = double(m.moe.num_experts);
-  return 1.0 - std::pow(1.0 - k / e, double(batch));
-}
-
 // Weight bytes one forward step streams: every matrix a token passes through (the token
 // embedding is a row lookup unless the head reuses it), the experts the batch touches, not the
-// image encoder or the MTP module.
+// image encoder, the MTP module, or an encoder-decoder's encoder side (run once per request).
 double streamed_weight_bytes(const ModelSpec& m, const WeightsSize& w, int64_t batch) {
-  double bytes = w.bytes - component(w, Component::vision) - component(w, Component::experts);
+  double bytes = w.bytes - component(w, Component::vision) - component(w, Component::experts) -
+                 w.encoder_bytes;
   if (!m.tie_word_embeddings) bytes -= component(w, Component::embedding);
   return bytes + component(w, Component::experts) * touched_expert_fraction(m, batch);
+}
+
+// An encoder-decoder's prompt goes through the encoder only (and the cross-attention keys and
+// values); a decoder's prompt through every layer.
+bool prompt_in_encoder(const ModelSpec& m) {
+  return m.stacks == Stacks::encoder_decoder;
+}
+
+double layers_where(const ModelSpec& m, bool encoder) {
+  return double(std::count_if(m.layers.begin(), m.layers.end(),
+                              [&](const LayerSpec& l) { return l.encoder == encoder; }));
+}
+
+// How much longer a prefill chunk's matmuls take on a CPU when routed experts get few rows each:
+// the experts' share of the weights a token reads runs at rows / expert_min_tokens of the rate.
+double expert_slowdown(const ModelSpec& m, const WeightsSize& w, const Efficiency& e,
+                       double tokens_per_chunk) {
+  if (e.expert_min_tokens <= 0 || !m.is_moe()) return 1.0;
+  const double share_per_token = double(m.moe.experts_per_token) / double(m.moe.num_experts);
+  const double rows = tokens_per_chunk * share_per_token;
+  const double rate = std::min(1.0, rows / e.expert_min_tokens);
+  const double share =
+      component(w, Component::experts) * share_per_token / streamed_weight_bytes(m, w, 1);
+  return (1.0 - share) + share / rate;
 }
 
 // Two all-reduces of the hidden state per layer (Megatron-LM tensor parallelism, Shoeybi et al.
@@ -38,7 +65,7 @@ double allreduce_seconds(const ModelSpec& m, const Efficiency& e, int64_t tp, do
   const double transfer = e.interconnect_bytes_per_s > 0 ? 2.0 * double(tp - 1) / double(tp) *
                                                                message / e.interconnect_bytes_per_s
                                                          : 0.0;
-  return double(m.num_layers) * 2.0 * (e.allreduce_latency_s + transfer);
+  return double(m.layers.size()) * 2.0 * (e.allreduce_latency_s + transfer);
 }
 
 // Devices of a layer split run one after another, so a step streams every device's share in
@@ -49,6 +76,13 @@ double devices_in_step(const InferenceInput& in, const Efficiency& e) {
 
 }  // namespace
 
+double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
+  if (!m.is_moe()) return 1.0;
+  const double k = double(m.moe.experts_per_token);
+  const double e = double(m.moe.num_experts);
+  return 1.0 - integer_power(1.0 - k / e, batch);
+}
+
 StepCost decode_step(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec& device,
                      const InferenceInput& in, const Efficiency& e, int64_t batch, int64_t context,
                      const ForwardFlops& per_token) {
@@ -57,10 +91,10 @@ StepCost decode_step(const ModelSpec& m, const WeightsSize& w, const Accelerator
   const double kv_read = kv_bytes_per_sequence(kv_layout(m, in.kv_cache), context) * double(batch) *
                          kv_share_per_device(m, e.sequential_split ? 1 : in.tp);
   s.bytes = streamed_weight_bytes(m, w, batch) / split + kv_read;
-  s.flops = double(batch) * per_token.total() / split;
+  s.flops = double(batch) * per_token.decode_step() / split;
   s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
   s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
-  s.fixed_s = double(m.num_layers) * e.layer_overhead_s;
+  s.fixed_s = layers_where(m, false) * e.layer_overhead_s;
   s.allreduce_s = allreduce_seconds(m, e, in.tp, double(batch));
   return s;
 }
@@ -73,14 +107,19 @@ StepCost prefill(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec
   const double tokens = double(sequences) * double(prompt);
   const double chunks = std::ceil(tokens / double(in.max_batched_tokens));
   // Only the last token of each prompt needs logits.
-  s.flops =
-      (tokens * (per_token.matmul + per_token.attention) + double(sequences) * per_token.lm_head) /
-      split;
+  const bool encoder = prompt_in_encoder(m);
+  const double per_prompt_token = encoder ? per_token.encoder_matmul + per_token.encoder_attention
+                                          : per_token.matmul + per_token.attention;
+  s.flops = (tokens * per_prompt_token + double(sequences) * per_token.lm_head) / split;
   const double tokens_per_chunk = std::min(tokens, double(in.max_batched_tokens));
-  s.bytes = chunks * streamed_weight_bytes(m, w, int64_t(tokens_per_chunk)) / split;
+  const double weights =
+      encoder ? w.encoder_bytes : streamed_weight_bytes(m, w, int64_t(tokens_per_chunk));
+  s.bytes = chunks * weights / split;
   s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
-  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
-  s.fixed_s = chunks * double(m.num_layers) * e.prefill_layer_overhead_s;
+  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) *
+                                             expert_slowdown(m, w, e, tokens_per_chunk)
+                                       : 0;
+  s.fixed_s = chunks * layers_where(m, encoder) * e.prefill_layer_overhead_s;
   s.allreduce_s = chunks * allreduce_seconds(m, e, in.tp, tokens_per_chunk);
   return s;
 }

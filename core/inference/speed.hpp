@@ -20,8 +20,17 @@ struct StepCost {
   double compute_s = 0;
   double fixed_s = 0;      // per-layer launch/synchronisation cost
   double allreduce_s = 0;  // tensor-parallel all-reduces
+  // With part of the model in host memory (inference/offload_speed.hpp): the CPU's part, which
+  // runs in turn with the GPU's, and the traffic over the link between them.
+  double host_bytes = 0;
+  double host_flops = 0;
+  double host_s = 0;
+  double crossings = 0;  // hand-overs of the activations between GPU and CPU
+  double link_s = 0;
 
-  double seconds() const { return std::max(memory_s, compute_s) + fixed_s + allreduce_s; }
+  double seconds() const {
+    return std::max(memory_s, compute_s) + fixed_s + allreduce_s + host_s + link_s;
+  }
   bool compute_bound() const { return compute_s > memory_s; }
 };
 
@@ -41,6 +50,10 @@ StepCost decode_step(const ModelSpec& model, const WeightsSize& weights,
 StepCost prefill(const ModelSpec& model, const WeightsSize& weights, const AcceleratorSpec& device,
                  const InferenceInput& input, const Efficiency& efficiency, int64_t sequences,
                  int64_t prompt, const ForwardFlops& per_token);
+
+// Distinct experts a batch touches in one MoE layer, as a fraction of them: tokens routed
+// independently and uniformly touch E (1 - (1 - k/E)^B) of E experts. 1 for dense models.
+double touched_expert_fraction(const ModelSpec& model, int64_t batch);
 
 // Causal attention: on average a prompt token attends to half the prompt.
 inline double prefill_attended_tokens(int64_t prompt) {

@@ -3,22 +3,30 @@
 #include <algorithm>
 
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/config_aliases.hpp"
 #include "model/families.hpp"
+#include "model/model_size.hpp"
+#include "model/readers/readers.hpp"
 
 namespace llm_sizer {
 namespace {
 
-// Gemma3TextConfig's class defaults (transformers models/gemma3/configuration_gemma3.py): the
-// published Gemma 3 config.json files rely on them and omit these fields from text_config.
+// Config-class defaults that published multimodal configs rely on and omit from text_config:
+// Gemma3TextConfig (transformers models/gemma3/configuration_gemma3.py) and LlamaConfig
+// (models/llama/configuration_llama.py), which LLaVA-1.5's text_config leaves mostly unset.
 constexpr std::string_view kGemma3TextDefaults = R"({
   "vocab_size": 262208, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
   "max_position_embeddings": 131072, "sliding_window": 4096, "sliding_window_pattern": 6})";
+constexpr std::string_view kLlamaDefaults = R"({
+  "vocab_size": 32000, "hidden_size": 4096, "intermediate_size": 11008, "num_hidden_layers": 32,
+  "num_attention_heads": 32, "max_position_embeddings": 2048, "tie_word_embeddings": false})";
 
 // A multimodal config nests the language model under text_config; its fields win.
 Json flatten_text_config(const Json& config, const Json& text) {
   Json merged = config;
   merged.erase("text_config");
+  merged.erase("vision_config");
   for (const auto& [key, value] : text.items()) merged[key] = value;
   return merged;
 }
@@ -31,228 +39,46 @@ Json with_defaults(const Json& config, std::string_view defaults_text) {
   return merged;
 }
 
-void read_attention_heads(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
-  m.num_heads = r.positive_int(pick_alias(r, "num_attention_heads"));
-  std::string_view kv_key = pick_alias(r, "num_key_value_heads");
-  if (family.shape == "falcon") {
-    // FalconConfig: the new decoder architecture reads num_kv_heads; otherwise multi_query (the
-    // default) means one shared KV head.
-    if (r.bool_or("new_decoder_architecture", false)) {
-      m.num_kv_heads = r.optional_int(kv_key, 1).value_or(m.num_heads);
-    } else {
-      m.num_kv_heads = r.bool_or("multi_query", true) ? 1 : m.num_heads;
-    }
+// The family a config belongs to: its (language model's) model_type, else the outer type of a
+// multimodal wrapper whose text model has a type of its own ("mllama_text_model").
+const FamilyTraits* find_config_family(const std::optional<std::string>& type,
+                                       const std::optional<std::string>& outer_type) {
+  if (type) {
+    if (const FamilyTraits* family = find_family(*type)) return family;
+  }
+  if (outer_type) return find_family(*outer_type);
+  return nullptr;
+}
+
+void read_decoder(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
+  read_dimensions(r, family, m);
+  if (const Json* ffn = r.find("ffn_config"); ffn != nullptr && family.shape == "dbrx") {
+    read_moe(FieldReader(*ffn, r.field("ffn_config")), family, m);
   } else {
-    m.num_kv_heads = r.optional_int(kv_key, 1).value_or(m.num_heads);
+    read_moe(r, family, m);
   }
-  if (m.num_heads % m.num_kv_heads != 0) {
-    throw InputError(r.field(kv_key), {"error.divide_attention_heads", {{"heads", m.num_heads}}},
-                     std::to_string(m.num_kv_heads));
-  }
-  if (auto head_dim = r.optional_int("head_dim", 1)) {
-    m.head_dim = *head_dim;
-  } else if (m.hidden_size % m.num_heads == 0) {
-    m.head_dim = m.hidden_size / m.num_heads;
-  } else {
-    throw InputError(r.field(pick_alias(r, "num_attention_heads")),
-                     {"error.divide_hidden_size", {{"hidden_size", m.hidden_size}}},
-                     std::to_string(m.num_heads));
-  }
-}
+  m.mtp_layers = r.int_or("num_nextn_predict_layers", 0, limits::kPredictionLayers);
 
-void read_latent_attention(const FieldReader& r, ModelSpec& m) {
-  if (!r.has("kv_lora_rank")) return;
-  MlaSpec mla;
-  mla.kv_lora_rank = r.positive_int("kv_lora_rank");
-  mla.q_lora_rank = r.optional_int("q_lora_rank", 1).value_or(0);
-  mla.qk_rope_head_dim = r.positive_int("qk_rope_head_dim");
-  mla.qk_nope_head_dim = r.positive_int("qk_nope_head_dim");
-  mla.v_head_dim = r.positive_int("v_head_dim");
-  // Attention itself runs with per-head keys of width nope + rope (DeepSeek-V2 eq. 17).
-  m.head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
-  m.num_kv_heads = m.num_heads;
-  m.mla = mla;
-}
-
-void read_biases(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
-  m.qkv_bias = family.qkv_bias;
-  m.o_bias = family.o_bias;
-  m.mlp_bias = family.mlp_bias;
-  m.lm_head_bias = family.lm_head_bias;
-  if (family.bias_from_attention_bias) {
-    if (auto bias = r.optional_bool("attention_bias")) m.qkv_bias = m.o_bias = *bias;
+  const auto attention = read_attention_pattern(r, family, m);
+  const auto ffn = read_ffn_pattern(r, family, m);
+  m.layers.resize(static_cast<size_t>(m.num_layers));
+  for (size_t i = 0; i < m.layers.size(); ++i) {
+    m.layers[i].attention = attention[i];
+    m.layers[i].ffn = ffn[i];
   }
-  if (auto bias = r.optional_bool("mlp_bias")) m.mlp_bias = *bias;
-  if (family.shape == "falcon") m.qkv_bias = m.o_bias = m.mlp_bias = r.bool_or("bias", false);
-  if (family.shape == "starcoder2") {
-    m.qkv_bias = m.o_bias = m.mlp_bias = r.bool_or("use_bias", true);
+  const auto has = [&](auto predicate) {
+    return std::any_of(m.layers.begin(), m.layers.end(), predicate);
+  };
+  if (has([](const LayerSpec& l) { return l.ffn == FfnKind::dense; }) && m.intermediate_size == 0) {
+    throw InputError(r.field(pick_alias(r, "intermediate_size")),
+                     plain_text("is required (a positive integer)"), "");
   }
-}
-
-void read_norms(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
-  m.norm = family.norm;
-  m.norms_per_layer = family.norms_per_layer;
-  m.qk_norm = family.qk_norm;
-  m.embedding_norm = family.embedding_norm;
-  if (family.shape == "falcon") {
-    // FalconDecoderLayer: ln_attn + ln_mlp in the new architecture, one shared input_layernorm
-    // with parallel attention, input + post-attention norms otherwise.
-    if (r.bool_or("new_decoder_architecture", false)) {
-      m.norms_per_layer = static_cast<int>(r.int_or("num_ln_in_parallel_attn", 2, 1, 2));
-    } else {
-      m.norms_per_layer = r.bool_or("parallel_attn", true) ? 1 : 2;
-    }
+  if (has([](const LayerSpec& l) { return l.attention == AttentionKind::linear; })) {
+    read_linear_attention(r, m);
   }
-}
-
-void read_moe(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
-  const std::string_view experts_key = pick_alias(r, "num_experts");
-  const int64_t experts = r.int_or(experts_key, 0, 0);
-  if (experts == 0) return;
-  MoeSpec& moe = m.moe;
-  moe.num_experts = experts;
-  const std::string_view top_k_key = pick_alias(r, "num_experts_per_tok");
-  moe.experts_per_token = r.optional_int(top_k_key, 1, experts).value_or(0);
-  if (moe.experts_per_token == 0) {
-    throw InputError(r.field(top_k_key), {"error.required_for_moe"}, "");
+  if (has([](const LayerSpec& l) { return l.attention == AttentionKind::state_space; })) {
+    read_state_space(r, family, m);
   }
-  // Llama 4's expert width is intermediate_size (its dense width is intermediate_size_mlp).
-  const int64_t default_width =
-      family.shape == "llama4" ? r.int_or("intermediate_size", 0, 1) : m.intermediate_size;
-  moe.expert_intermediate_size = r.optional_int("moe_intermediate_size", 1).value_or(default_width);
-  if (moe.expert_intermediate_size == 0) {
-    throw InputError(r.field("moe_intermediate_size"), {"error.required_for_moe_width"}, "");
-  }
-  if (auto shared = r.optional_int("n_shared_experts", 0)) {
-    // DeepseekV3MoE: the shared experts form one MLP of width n_shared * moe_intermediate_size.
-    moe.num_shared_experts = *shared;
-    moe.shared_intermediate_size = moe.expert_intermediate_size;
-  }
-  if (auto width = r.optional_int("shared_expert_intermediate_size", 0); width && *width > 0) {
-    moe.num_shared_experts = 1;  // Qwen2-MoE / Qwen3-Next: one shared expert behind a sigmoid gate
-    moe.shared_intermediate_size = *width;
-    moe.shared_expert_gate = true;
-  }
-  if (family.shape == "llama4") {
-    // Llama4TextMoe: one shared expert of the routed experts' width, always applied.
-    moe.num_shared_experts = 1;
-    moe.shared_intermediate_size = moe.expert_intermediate_size;
-  }
-  moe.router_bias = family.shape == "gpt_oss";
-  moe.expert_bias = family.shape == "gpt_oss";
-  moe.score_correction_bias = family.model_type == "deepseek_v3" ||
-                              r.optional_string("topk_method").value_or("") == "noaux_tc";
-}
-
-bool layer_is_moe(const FieldReader& r, const ModelSpec& m, int64_t layer,
-                  const std::vector<int64_t>& mlp_only_layers) {
-  if (!m.is_moe()) return false;
-  if (std::find(mlp_only_layers.begin(), mlp_only_layers.end(), layer) != mlp_only_layers.end()) {
-    return false;
-  }
-  // Qwen2-MoE/Qwen3-MoE: decoder_sparse_step; Llama 4: interleave_moe_layer_step; DeepSeek:
-  // first_k_dense_replace, moe_layer_freq.
-  const int64_t sparse_step =
-      r.int_or("decoder_sparse_step", r.int_or("interleave_moe_layer_step", 1, 1), 1);
-  const int64_t first_dense = r.int_or("first_k_dense_replace", 0, 0);
-  const int64_t frequency = r.int_or("moe_layer_freq", 1, 1);
-  return (layer + 1) % sparse_step == 0 && layer >= first_dense && layer % frequency == 0;
-}
-
-AttentionKind parse_layer_type(const FieldReader& r, const std::string& type) {
-  if (type == "full_attention" || type == "attention") return AttentionKind::full;
-  if (type == "sliding_attention" || type == "chunked_attention") return AttentionKind::sliding;
-  if (type == "linear_attention" || type == "mamba") return AttentionKind::linear;
-  throw InputError(r.field("layer_types"), {"error.layer_type"}, "\"" + type + "\"");
-}
-
-std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const FamilyTraits& family,
-                                                  ModelSpec& m) {
-  const auto layers = static_cast<size_t>(m.num_layers);
-  const bool sliding_enabled = r.bool_or("use_sliding_window", true);
-  m.sliding_window = sliding_enabled ? r.int_or("sliding_window", 0, 0) : 0;
-  std::vector<AttentionKind> kinds(layers, AttentionKind::full);
-
-  if (r.has("layer_types")) {
-    const auto types = r.string_list("layer_types");
-    if (types.size() != layers) {
-      throw InputError(r.field("layer_types"),
-                       {"error.entry_per_layer", {{"layers", layers}, {"entries", types.size()}}},
-                       describe_value(*r.find("layer_types")));
-    }
-    for (size_t i = 0; i < layers; ++i) kinds[i] = parse_layer_type(r, types[i]);
-  } else if (family.model_type == "gemma2") {
-    // Gemma 2 alternates local and global layers, starting with a local one.
-    for (size_t i = 0; i < layers; ++i) {
-      if ((i + 1) % 2 != 0) kinds[i] = AttentionKind::sliding;
-    }
-  } else if (family.model_type == "gemma3" || family.model_type == "gemma3_text") {
-    const int64_t pattern = r.int_or("sliding_window_pattern", 6, 1);  // 5 local : 1 global
-    for (size_t i = 0; i < layers; ++i) {
-      if ((static_cast<int64_t>(i) + 1) % pattern != 0) kinds[i] = AttentionKind::sliding;
-    }
-  } else if (family.shape == "llama4" && r.has("attention_chunk_size")) {
-    // Llama 4: RoPE layers attend within chunks of attention_chunk_size tokens; every fourth
-    // layer (no_rope_layers = 0) is global. A chunk caps the KV cache like a window does.
-    m.sliding_window = r.positive_int("attention_chunk_size");
-    auto rope_layers = r.int_list("no_rope_layers");
-    for (size_t i = 0; i < layers; ++i) {
-      const bool uses_rope = i < rope_layers.size() ? rope_layers[i] != 0 : (i + 1) % 4 != 0;
-      if (uses_rope) kinds[i] = AttentionKind::sliding;
-    }
-  } else if (family.shape == "qwen3_next") {
-    const int64_t interval = r.int_or("full_attention_interval", 4, 1);  // 3 linear : 1 full
-    for (size_t i = 0; i < layers; ++i) {
-      if ((static_cast<int64_t>(i) + 1) % interval != 0) kinds[i] = AttentionKind::linear;
-    }
-  } else if (m.sliding_window > 0) {
-    // Mistral 7B: every layer is local. Qwen2: layers from max_window_layers on.
-    const int64_t first = r.has("max_window_layers") ? r.int_or("max_window_layers", 0, 0) : 0;
-    for (size_t i = static_cast<size_t>(std::min<int64_t>(first, m.num_layers)); i < layers; ++i) {
-      kinds[i] = AttentionKind::sliding;
-    }
-  }
-
-  const bool any_sliding = std::count(kinds.begin(), kinds.end(), AttentionKind::sliding) > 0;
-  if (any_sliding && m.sliding_window == 0) {
-    throw InputError(r.field("sliding_window"), {"error.required_for_sliding"}, "");
-  }
-  if (!any_sliding) m.sliding_window = 0;
-  return kinds;
-}
-
-void read_linear_attention(const FieldReader& r, ModelSpec& m) {
-  LinearAttentionSpec& la = m.linear_attention;
-  la.num_key_heads = r.positive_int("linear_num_key_heads");
-  la.num_value_heads = r.positive_int("linear_num_value_heads");
-  la.key_head_dim = r.positive_int("linear_key_head_dim");
-  la.value_head_dim = r.positive_int("linear_value_head_dim");
-  la.conv_kernel = r.positive_int("linear_conv_kernel_dim");
-}
-
-// Gemma 3's SigLIP image encoder is counted (official totals include it); other image encoders
-// and projectors are named in a warning instead.
-void read_vision(const FieldReader& outer, ParsedModel& parsed) {
-  const Json* vision = outer.find("vision_config");
-  if (vision == nullptr) return;
-  const FieldReader v(*vision, outer.field("vision_config"));
-  const std::string type = v.optional_string("model_type").value_or("unknown");
-  const bool counted = type == "siglip_vision_model" &&
-                       outer.optional_string("model_type").value_or("") == "gemma3" &&
-                       !v.bool_or("vision_use_head", true);
-  if (!counted) {
-    parsed.warnings.push_back({v.path(), {"warning.image_encoder_not_counted", {{"type", type}}}});
-    return;
-  }
-  VisionSpec spec;
-  spec.hidden_size = v.positive_int("hidden_size");
-  spec.intermediate_size = v.positive_int("intermediate_size");
-  spec.num_layers = v.positive_int("num_hidden_layers");
-  spec.patch_size = v.positive_int("patch_size");
-  spec.image_size = v.positive_int("image_size");
-  spec.num_channels = v.int_or("num_channels", 3, 1);
-  spec.projector_width = parsed.spec.hidden_size;
-  parsed.spec.vision = spec;
 }
 
 }  // namespace
@@ -262,147 +88,41 @@ ParsedModel parse_hf_config(const Json& input, const std::string& path) {
   ModelSpec& m = parsed.spec;
 
   const FieldReader outer(input, path);
+  const auto outer_type = outer.optional_string("model_type");
   Json config = input;
   std::string config_path = path;
   if (const Json* text = outer.find("text_config")) {
     config_path = outer.field("text_config");
     const FieldReader text_reader(*text, config_path);
     config = flatten_text_config(input, text_reader.json());
+  } else {
     config.erase("vision_config");
   }
 
   const auto model_type = FieldReader(config, config_path).optional_string("model_type");
-  const FamilyTraits* family = model_type ? find_family(*model_type) : nullptr;
+  const FamilyTraits* family = find_config_family(model_type, outer_type);
   if (family == nullptr) {
-    parsed.warnings.push_back(
-        {FieldReader(config, config_path).field("model_type"),
-         model_type ? Message{"warning.unknown_model_type", {{"model_type", *model_type}}}
-                    : Message{"warning.missing_model_type"}});
+    check_unknown_type(FieldReader(config, config_path), outer, model_type.value_or(""),
+                       parsed.warnings);
     family = &llama_family();
   }
   if (family->model_type == "gemma3_text") config = with_defaults(config, kGemma3TextDefaults);
+  if (outer_type == "llava" && family->model_type == "llama") {
+    config = with_defaults(config, kLlamaDefaults);
+  }
   const FieldReader r(config, config_path);
 
   m.model_type = model_type.value_or("");
   m.shape = family->shape;
-  m.hidden_size = r.positive_int(pick_alias(r, "hidden_size"));
-  m.num_layers = r.positive_int(pick_alias(r, "num_hidden_layers"));
-  m.vocab_size = r.positive_int("vocab_size");
-  m.max_position_embeddings = r.int_or(pick_alias(r, "max_position_embeddings"), 0, 1);
-  read_attention_heads(r, *family, m);
-  read_latent_attention(r, m);
-
-  m.gated_mlp = family->gated_mlp;
-  m.fused_qkv = family->fused_qkv;
-  m.fused_gate_up = family->fused_gate_up;
-  m.tie_word_embeddings = r.bool_or("tie_word_embeddings", family->tie_word_embeddings);
-  m.attention_output_gate = family->shape == "qwen3_next";
-  m.attention_sinks = family->shape == "gpt_oss";
-  read_biases(r, *family, m);
-  read_norms(r, *family, m);
-
-  // Plain (non-gated) MLPs default to 4h (GPT2Config n_inner=None, BLOOM, FalconConfig).
-  // Llama 4 names its dense MLP width intermediate_size_mlp; intermediate_size is the experts'.
-  const std::string_view width_key =
-      family->shape == "llama4" ? "intermediate_size_mlp" : pick_alias(r, "intermediate_size");
-  m.intermediate_size = r.optional_int(width_key, 1).value_or(m.gated_mlp ? 0 : 4 * m.hidden_size);
-  if (family->learned_positions) {
-    m.learned_position_rows = r.positive_int(pick_alias(r, "max_position_embeddings"));
+  m.stacks = family->stacks;
+  if (family->stacks == Stacks::decoder) {
+    read_decoder(r, *family, m);
+  } else {
+    read_encoder_model(r, *family, m);
   }
-  read_moe(r, *family, m);
-  m.mtp_layers = r.int_or("num_nextn_predict_layers", 0, 0);
-
-  const auto attention = read_attention_pattern(r, *family, m);
-  const auto mlp_only_layers = r.int_list("mlp_only_layers");
-  m.layers.resize(static_cast<size_t>(m.num_layers));
-  for (size_t i = 0; i < m.layers.size(); ++i) {
-    m.layers[i].attention = attention[i];
-    m.layers[i].ffn = layer_is_moe(r, m, static_cast<int64_t>(i), mlp_only_layers) ? FfnKind::moe
-                                                                                   : FfnKind::dense;
-  }
-  const bool any_dense = std::any_of(m.layers.begin(), m.layers.end(),
-                                     [](const LayerSpec& l) { return l.ffn == FfnKind::dense; });
-  if (any_dense && m.intermediate_size == 0) {
-    throw InputError(r.field(width_key), {"error.required_positive_integer"}, "");
-  }
-  const bool any_linear = std::any_of(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) {
-    return l.attention == AttentionKind::linear;
-  });
-  if (any_linear) read_linear_attention(r, m);
   read_vision(outer, parsed);
+  check_model_size(m, path);
   return parsed;
-}
-
-std::vector<std::string_view> config_fields_read() {
-  return {"model_type",
-          "hidden_size",
-          "n_embd",
-          "n_embed",
-          "d_model",
-          "num_hidden_layers",
-          "n_layer",
-          "num_layers",
-          "num_attention_heads",
-          "n_head",
-          "num_heads",
-          "num_key_value_heads",
-          "num_kv_heads",
-          "n_head_kv",
-          "head_dim",
-          "intermediate_size",
-          "n_inner",
-          "ffn_hidden_size",
-          "intermediate_size_mlp",
-          "vocab_size",
-          "max_position_embeddings",
-          "n_positions",
-          "n_ctx",
-          "seq_length",
-          "tie_word_embeddings",
-          "attention_bias",
-          "mlp_bias",
-          "bias",
-          "use_bias",
-          "multi_query",
-          "new_decoder_architecture",
-          "parallel_attn",
-          "num_ln_in_parallel_attn",
-          "sliding_window",
-          "use_sliding_window",
-          "max_window_layers",
-          "layer_types",
-          "sliding_window_pattern",
-          "attention_chunk_size",
-          "no_rope_layers",
-          "full_attention_interval",
-          "num_experts",
-          "num_local_experts",
-          "n_routed_experts",
-          "num_experts_per_tok",
-          "experts_per_token",
-          "moe_top_k",
-          "moe_intermediate_size",
-          "n_shared_experts",
-          "shared_expert_intermediate_size",
-          "first_k_dense_replace",
-          "moe_layer_freq",
-          "decoder_sparse_step",
-          "mlp_only_layers",
-          "interleave_moe_layer_step",
-          "topk_method",
-          "q_lora_rank",
-          "kv_lora_rank",
-          "qk_rope_head_dim",
-          "qk_nope_head_dim",
-          "v_head_dim",
-          "num_nextn_predict_layers",
-          "linear_num_key_heads",
-          "linear_num_value_heads",
-          "linear_key_head_dim",
-          "linear_value_head_dim",
-          "linear_conv_kernel_dim",
-          "text_config",
-          "vision_config"};
 }
 
 }  // namespace llm_sizer

@@ -22,4 +22,8 @@ ParsedModel parse_hf_config(const Json& config, const std::string& path);
 // Every config.json key parse_hf_config reads (other keys are ignored), for editors.
 std::vector<std::string_view> config_fields_read();
 
+struct FamilyTraits;
+// The config.json keys one family's layout reads (model/readers/config_fields.cpp).
+std::vector<std::string_view> fields_read_by(const FamilyTraits& family);
+
 }  // namespace llm_sizer

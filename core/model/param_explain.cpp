@@ -19,11 +19,25 @@ Explanation with_rest(Explanation e, double symbolic, double actual, const char*
   return e;
 }
 
+// Blocks of q, k, v and o projections: self-attention layers, Llama 3.2 Vision's image
+// cross-attention layers, and an encoder-decoder's cross-attention (one more per decoder layer).
+double attention_blocks(const ModelSpec& m) {
+  return count_layers(m,
+                      [](const LayerSpec& l) {
+                        return l.attention == AttentionKind::full ||
+                               l.attention == AttentionKind::sliding ||
+                               l.attention == AttentionKind::cross_only;
+                      }) +
+         count_layers(m, [](const LayerSpec& l) { return l.cross_attention; });
+}
+
 Explanation attention(const ModelSpec& m, double actual) {
   const double h = m.hidden_size;
   const double heads = m.num_heads;
-  const double layers =
-      count_layers(m, [](const LayerSpec& l) { return l.attention != AttentionKind::linear; });
+  const double layers = attention_blocks(m);
+  const bool mamba = count_layers(m, [](const LayerSpec& l) {
+                       return l.attention == AttentionKind::state_space;
+                     }) > 0;
   if (m.mla) {
     const MlaSpec& a = *m.mla;
     const double q_head = a.qk_nope_head_dim + a.qk_rope_head_dim;
@@ -58,7 +72,8 @@ Explanation attention(const ModelSpec& m, double actual) {
              {"d", double(m.head_dim)}};
   const double symbolic =
       layers * (h * (heads + 2.0 * m.num_kv_heads) * m.head_dim + heads * m.head_dim * h);
-  return with_rest(e, symbolic, actual, "biases_norms_gates");
+  return with_rest(e, symbolic, actual,
+                   mamba ? "mamba_mixers_biases_norms" : "biases_norms_gates_position_bias");
 }
 
 Explanation dense_mlp(const ModelSpec& m, double actual) {
@@ -121,11 +136,14 @@ void explain_small_components(const ModelSpec& m, const ParamBreakdown& p, Expla
                    {"position_embedding", double(p.position_embedding), "unit.params"}},
                   "hf-transformers"});
   if (p.position_embedding > 0) {
-    out.emplace_back(
-        "model.breakdown.position_embedding",
-        Explanation{"{positions} * {h}",
-                    {{"positions", double(m.learned_position_rows), "unit.rows"}, {"h", h}},
-                    "hf-transformers"});
+    // BART keeps one table per stack.
+    const double tables = m.stacks == Stacks::encoder_decoder ? 2.0 : 1.0;
+    out.emplace_back("model.breakdown.position_embedding",
+                     Explanation{"{tables} * {positions} * {h}",
+                                 {{"tables", tables, "unit.tables"},
+                                  {"positions", double(m.learned_position_rows), "unit.rows"},
+                                  {"h", h, ""}},
+                                 "hf-transformers"});
   }
   const double width = m.norm == NormKind::layer_norm ? 2 * h : h;  // LayerNorm: weight + bias
   const double per_layer = m.norm == NormKind::non_parametric ? 0 : m.norms_per_layer * width;
@@ -161,13 +179,18 @@ void explain_small_components(const ModelSpec& m, const ParamBreakdown& p, Expla
     const VisionSpec& v = *m.vision;
     const double d = double(v.hidden_size);
     const double i = double(v.intermediate_size);
-    const Explanation e{
-        "{vision_layers} * (4 * ({d} * {d} + {d}) + 2 * {d} * {I} + {I} + {d} + 4 * {d})",
-        {{"vision_layers", double(v.num_layers), "unit.layers"}, {"d", d}, {"I", i}},
-        "hf-transformers"};
-    const double symbolic = double(v.num_layers) * (4 * (d * d + d) + 2 * d * i + i + d + 4 * d);
-    out.emplace_back("model.breakdown.vision",
-                     with_rest(e, symbolic, double(p.vision), "patch_positions_projector"));
+    const double layers = double(v.num_layers + v.global_layers);
+    const double mlp = v.kind == VisionKind::qwen2_5_vl ? 3.0 : 2.0;  // gated or plain MLP
+    const Explanation e{"{vision_layers} * (4 * {d} * {d} + {mlp_matrices} * {d} * {I})",
+                        {{"vision_layers", layers, "unit.layers"},
+                         {"d", d, ""},
+                         {"mlp_matrices", mlp, ""},
+                         {"I", i, ""}},
+                        "hf-transformers"};
+    const double symbolic = layers * (4 * d * d + mlp * d * i);
+    out.emplace_back(
+        "model.breakdown.vision",
+        with_rest(e, symbolic, double(p.vision), "biases_norms_patches_positions_projector"));
     out.emplace_back(
         "model.params_vision",
         Explanation{"{vision}", {{"vision", double(p.vision), "unit.params"}}, "hf-transformers"});
@@ -203,15 +226,23 @@ void explain_parameters(const ModelSpec& m, const ParamBreakdown& p, Explanation
     out.emplace_back("model.breakdown.experts", routed_experts(m, double(p.experts)));
   }
 
+  const double width = double(m.embedding_width > 0 ? m.embedding_width : m.hidden_size);
   Explanation embedding;
   embedding.ref = "hf-transformers";
   embedding.formula = "{V} * {h}";
-  embedding.terms = {{"V", double(m.vocab_size), "unit.tokens"}, {"h", double(m.hidden_size)}};
-  out.emplace_back("model.breakdown.embedding", embedding);
-  if (p.lm_head > 0) {
-    out.emplace_back(
-        "model.breakdown.lm_head",
-        with_rest(embedding, double(m.vocab_size) * m.hidden_size, double(p.lm_head), "bias"));
+  embedding.terms = {{"V", double(m.vocab_size), "unit.tokens"}, {"h", width, ""}};
+  const double table = double(m.vocab_size) * width;
+  out.emplace_back("model.breakdown.embedding", with_rest(embedding, table, double(p.embedding),
+                                                          "extra_rows_segments_projections"));
+  if (p.lm_head > 0 && !m.tie_word_embeddings) {
+    out.emplace_back("model.breakdown.lm_head",
+                     with_rest(embedding, table, double(p.lm_head), "bias"));
+  } else if (p.lm_head > 0) {
+    // A tied head adds only its bias (and BERT its pooler, transform and classifier).
+    out.emplace_back("model.breakdown.lm_head",
+                     Explanation{"{bias_and_heads}",
+                                 {{"bias_and_heads", double(p.lm_head), "unit.params"}},
+                                 "hf-transformers"});
   }
   out.emplace_back("model.breakdown.attention", attention(m, double(p.attention)));
   if (p.mlp > 0) out.emplace_back("model.breakdown.mlp", dense_mlp(m, double(p.mlp)));

@@ -37,6 +37,7 @@ struct TensorSpec {
   int64_t matrices = 1;    // stacked expert matrices in one tensor
   bool vector = false;     // 1-D tensors (norm weights, biases) stay in full precision
   bool bias = false;
+  bool encoder = false;  // an encoder-stack tensor: runs once per input token, not per output token
 
   int64_t params() const { return row_length * rows * matrices; }
 };

@@ -13,9 +13,10 @@ namespace {
 using F = GgufFtype;
 using T = GgmlType;
 
-// tensor_get_category: first match wins. llama.cpp searches the full name ("blk.7.attn_v.weight");
-// our kinds are that name without the "blk.N." prefix and ".weight" suffix, so the attention
-// categories are exact matches and the FFN ones substrings (they also catch *_exps and *_shexp).
+// tensor_get_category: first match wins. llama.cpp searches the full name ("blk.7.attn_v.weight",
+// "dec.blk.3.cross_attn_v.weight"); our kinds are that name without the "blk.N." prefix and
+// ".weight" suffix, so the attention categories are suffix matches (cross_attn_v is attn_v-like)
+// and the FFN ones substrings (they also catch *_exps and *_shexp).
 enum class Category : uint8_t {
   token_embd,
   output,
@@ -31,15 +32,19 @@ enum class Category : uint8_t {
   other,
 };
 
+bool ends_with(std::string_view kind, std::string_view suffix) {
+  return kind.size() >= suffix.size() && kind.substr(kind.size() - suffix.size()) == suffix;
+}
+
 Category categorize(std::string_view kind) {
   if (kind == "output") return Category::output;
   if (kind == "token_embd" || kind == "per_layer_token_embd") return Category::token_embd;
-  if (kind == "attn_qkv") return Category::attn_qkv;
-  if (kind == "attn_kv_b") return Category::attn_kv_b;
-  if (kind == "attn_v") return Category::attn_v;
-  if (kind == "attn_k") return Category::attn_k;
-  if (kind == "attn_q") return Category::attn_q;
-  if (kind == "attn_output") return Category::attn_output;
+  if (ends_with(kind, "attn_qkv")) return Category::attn_qkv;
+  if (ends_with(kind, "attn_kv_b")) return Category::attn_kv_b;
+  if (ends_with(kind, "attn_v")) return Category::attn_v;
+  if (ends_with(kind, "attn_k")) return Category::attn_k;
+  if (ends_with(kind, "attn_q")) return Category::attn_q;
+  if (ends_with(kind, "attn_output")) return Category::attn_output;
   if (kind.find("ffn_up") != std::string_view::npos) return Category::ffn_up;
   if (kind.find("ffn_gate") != std::string_view::npos) return Category::ffn_gate;
   if (kind.find("ffn_down") != std::string_view::npos) return Category::ffn_down;
@@ -52,10 +57,12 @@ bool is_attn_v_like(Category c) {
 }
 
 // tensor_allows_quantization, for the tensors our lists contain. ggml_n_dims ignores trailing
-// dimensions of 1, so an [n, 1] matrix (Qwen2-MoE's shared-expert gate) counts as 1-D.
+// dimensions of 1, so an [n, 1] matrix (Qwen2-MoE's shared-expert gate) counts as 1-D. Position
+// tables, BERT's token types and T5's relative position bias stay as they are.
 bool allows_quantization(const TensorSpec& t) {
   if (t.vector || (t.rows == 1 && t.matrices == 1)) return false;
-  return t.kind != "ffn_gate_inp" && t.kind != "position_embd";
+  return t.kind != "ffn_gate_inp" && t.kind != "position_embd" && t.kind != "token_types" &&
+         t.kind != "attn_rel_b";
 }
 
 bool is_one_of(F ftype, std::initializer_list<F> set) {

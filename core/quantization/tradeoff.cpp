@@ -3,9 +3,10 @@
 #include <algorithm>
 
 #include "catalog/catalog.hpp"
-#include "inference/efficiency.hpp"
+#include "inference/host_efficiency.hpp"
 #include "inference/memory.hpp"
-#include "inference/speed.hpp"
+#include "inference/placement.hpp"
+#include "inference/step_model.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -57,17 +58,12 @@ std::vector<QualityFigure> quality_figures(const Catalog& catalog, const std::st
   return figures;
 }
 
-std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& m,
-                                                  const std::vector<TensorSpec>& tensors,
-                                                  const AcceleratorSpec& device,
-                                                  const InferenceInput& input,
-                                                  const std::vector<SizedFormat>& formats,
-                                                  const std::vector<QualityFigure>& quality) {
+std::vector<TradeoffOption> quantization_tradeoff(
+    const ModelSpec& m, const std::vector<TensorSpec>& tensors, const AcceleratorSpec& device,
+    const HostSpec* host, const HostLink* link, const InferenceInput& input,
+    const std::vector<SizedFormat>& formats, const std::vector<QualityFigure>& quality) {
   std::vector<TradeoffOption> options;
-  const int64_t context = input.prompt_tokens + input.output_tokens / 2;
-  const ForwardFlops at_context = forward_flops_per_token(m, tensors, double(context));
-  const ForwardFlops in_prompt =
-      forward_flops_per_token(m, tensors, prefill_attended_tokens(input.prompt_tokens));
+  const StepFlops flops = step_flops(m, tensors, input);
   for (const auto& [format, w] : formats) {
     InferenceInput variant = input;
     variant.weights = format;
@@ -79,12 +75,19 @@ std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& m,
     o.fits = inference_memory(m, w, device, variant).fits;
     o.runtime_supported = runtime_loads(input.runtime, format);
     o.native = runs_natively(format, device);
-    const Efficiency e = resolve_efficiency(variant, device);
-    if (device.memory_bandwidth_bytes_per_s > 0 && e.peak_flops_per_s > 0) {
-      const StepCost step = decode_step(m, w, device, variant, e, input.batch, context, at_context);
-      o.decode_tokens_per_s = 1.0 / step.seconds();
-      const StepCost fill = prefill(m, w, device, variant, e, 1, input.prompt_tokens, in_prompt);
-      o.prefill_tokens_per_s = double(input.prompt_tokens) / fill.seconds();
+    std::optional<HostSide> offload;
+    if (host && link) {
+      offload.emplace(HostSide{*host, *link, resolve_host_efficiency(variant, *host)});
+    }
+    const StepModel steps = make_step_model(m, tensors, w, device, variant, flops, offload);
+    const PlacedMemory placed =
+        place(m, w, device, host, variant, choose_placement(m, w, device, host, variant));
+    o.placement = verdict_name(placed.verdict);
+    // Encoders generate nothing: their options have no decode speed.
+    const auto speed = m.generates() ? placement_speed(steps, placed) : std::nullopt;
+    if (speed) {
+      o.decode_tokens_per_s = speed->decode_tokens_per_s;
+      o.prefill_tokens_per_s = speed->prefill_tokens_per_s;
     }
     o.quality = figure_for(quality, format);
     options.push_back(o);
@@ -107,32 +110,27 @@ std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& m,
 Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
   Json list = Json::array();
   for (const auto& o : options) {
-    Json item = {
-        {"format", o.format},
-        {"name", english(o.name)},
-        {"weights_bytes", o.weights_bytes},
-        {"bits_per_weight", o.bits_per_weight},
-        {"fits", o.fits},
-        {"runtime_supported", o.runtime_supported},
-        {"native", o.native},
-        {"decode_tokens_per_s", o.decode_tokens_per_s ? Json(*o.decode_tokens_per_s) : Json()},
-        {"prefill_tokens_per_s", o.prefill_tokens_per_s ? Json(*o.prefill_tokens_per_s) : Json()},
-        {"quality", Json()},
-        {"quality_source", "unknown"},
-        {"quality_loss_pct", Json()},
-        {"quality_kld", Json()},
-        {"pareto", o.pareto}};
+    Json item = {{"format", o.format},
+                 {"name", english(o.name)},
+                 {"weights_bytes", o.weights_bytes},
+                 {"bits_per_weight", o.bits_per_weight},
+                 {"fits", o.fits},
+                 {"placement", o.placement},
+                 {"runtime_supported", o.runtime_supported},
+                 {"native", o.native},
+                 {"quality_source", "unknown"},
+                 {"pareto", o.pareto}};
+    // What cannot be known is absent, as everywhere in the result (README, Result).
+    if (o.decode_tokens_per_s) item["decode_tokens_per_s"] = *o.decode_tokens_per_s;
+    if (o.prefill_tokens_per_s) item["prefill_tokens_per_s"] = *o.prefill_tokens_per_s;
     put_message_codes(item, "name", o.name);
     if (const auto& q = o.quality) {
-      item["quality"] = {{"id", q->id},
-                         {"metric", q->metric},
-                         {"value", q->value},
-                         {"baseline", q->baseline ? Json(*q->baseline) : Json()},
-                         {"dataset", q->dataset.empty() ? Json() : Json(q->dataset)},
-                         {"context", q->context ? Json(*q->context) : Json()},
-                         {"imatrix", q->imatrix},
-                         {"source", q->source},
-                         {"url", q->url}};
+      Json figure = {{"id", q->id},           {"metric", q->metric}, {"value", q->value},
+                     {"imatrix", q->imatrix}, {"source", q->source}, {"url", q->url}};
+      if (q->baseline) figure["baseline"] = *q->baseline;
+      if (!q->dataset.empty()) figure["dataset"] = q->dataset;
+      if (q->context) figure["context"] = *q->context;
+      item["quality"] = std::move(figure);
       item["quality_source"] = q->source;
       item["quality_loss_pct"] = q->ppl_increase_pct;
       if (q->kld) item["quality_kld"] = *q->kld;
@@ -165,7 +163,8 @@ QuantizationInput parse_quantization(const Json& section, const InferenceInput& 
   r.reject_unknown({"formats"});
   QuantizationInput input;
   input.settings = settings;
-  input.formats = r.string_list("formats");
+  // At most as many entries as there are formats: each one is a full sizing and speed estimate.
+  input.formats = r.string_list("formats", weight_format_ids().size());
   for (const auto& id : input.formats) parse_weight_format(id, r.field("formats"));
   if (!r.has("formats")) input.formats = weight_format_ids();
   return input;

@@ -7,6 +7,7 @@
 #include "explain/explanation.hpp"
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
+#include "hardware/host.hpp"
 #include "inference/inference_input.hpp"
 #include "model/model_spec.hpp"
 #include "model/tensors.hpp"
@@ -51,7 +52,8 @@ struct TradeoffOption {
   Message name;
   double weights_bytes = 0;
   double bits_per_weight = 0;
-  bool fits = false;
+  bool fits = false;                       // everything on the devices
+  std::string placement = "does_not_fit";  // inference/placement.hpp's verdict, with the host
   bool runtime_supported = true;
   bool native = false;  // the device's matrix units run it without dequantizing
   std::optional<double> decode_tokens_per_s;
@@ -61,14 +63,14 @@ struct TradeoffOption {
 };
 
 // Every weight format for this model and hardware: memory, fit, speed, published quality, and
-// whether it is on the memory/quality Pareto frontier.
-// `formats`: the formats to compare, sized for this model (size_formats).
-std::vector<TradeoffOption> quantization_tradeoff(const ModelSpec& model,
-                                                  const std::vector<TensorSpec>& tensors,
-                                                  const AcceleratorSpec& device,
-                                                  const InferenceInput& input,
-                                                  const std::vector<SizedFormat>& formats,
-                                                  const std::vector<QualityFigure>& quality);
+// whether it is on the memory/quality Pareto frontier. With a host, each format is placed as the
+// inference section would place it (offloading what does not fit); speeds are given only where it
+// fits. `formats`: the formats to compare, sized for this model (size_formats); `host` and `link`
+// are null without hardware.host.
+std::vector<TradeoffOption> quantization_tradeoff(
+    const ModelSpec& model, const std::vector<TensorSpec>& tensors, const AcceleratorSpec& device,
+    const HostSpec* host, const HostLink* link, const InferenceInput& input,
+    const std::vector<SizedFormat>& formats, const std::vector<QualityFigure>& quality);
 
 Json tradeoff_to_json(const std::vector<TradeoffOption>& options);
 

@@ -85,7 +85,12 @@ std::vector<std::string> weight_format_ids();
 struct WeightsSize {
   double bytes = 0;                                          // everything the checkpoint loads
   std::array<double, kComponentCount> bytes_by_component{};  // indexed by Component
+  double encoder_bytes = 0;    // tensors run once per input token (encoder stack, cross K/V)
   double bits_per_weight = 0;  // bytes * 8 / the parameters of the same tensors
+  // Per decoder layer (MTP modules and the image encoder excluded): every tensor, and the routed
+  // experts among them. What stays outside the layers is the embedding, output head and norm.
+  std::vector<double> layer_bytes;
+  std::vector<double> layer_expert_bytes;
 };
 
 WeightsSize weights_size(const ModelSpec& model, const std::vector<TensorSpec>& tensors,

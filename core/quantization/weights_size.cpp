@@ -7,10 +7,16 @@ namespace {
 
 void add(WeightsSize& size, double& params, const TensorSpec& t, double bytes) {
   size.bytes_by_component[static_cast<size_t>(t.component)] += bytes;
+  if (t.encoder) size.encoder_bytes += bytes;
   // Multi-token-prediction modules are reported apart, as in the parameter count's total.
   if (t.component == Component::mtp) return;
   size.bytes += bytes;
   params += double(t.params());
+  if (t.component == Component::vision || t.layer < 0) return;
+  const auto layer = size_t(t.layer);
+  if (layer >= size.layer_bytes.size()) return;
+  size.layer_bytes[layer] += bytes;
+  if (t.component == Component::experts) size.layer_expert_bytes[layer] += bytes;
 }
 
 }  // namespace
@@ -20,6 +26,8 @@ WeightsSizer::WeightsSizer(const ModelSpec& model, const std::vector<TensorSpec>
 
 WeightsSize WeightsSizer::operator()(const WeightFormat& format) const {
   WeightsSize size;
+  size.layer_bytes.assign(size_t(model_.num_layers), 0.0);
+  size.layer_expert_bytes.assign(size_t(model_.num_layers), 0.0);
   double params = 0;
   if (format.scheme == WeightScheme::gguf) {
     const std::vector<GgmlType> types =

@@ -5,6 +5,7 @@
 
 #include "estimate.hpp"
 #include "explain/references.hpp"
+#include "model/families.hpp"
 #include "training/training_json.hpp"
 
 namespace llm_sizer {
@@ -18,13 +19,59 @@ const char* attention_kind_name(AttentionKind kind) {
       return "sliding";
     case AttentionKind::linear:
       return "linear";
+    case AttentionKind::state_space:
+      return "state_space";
+    case AttentionKind::cross_only:
+      return "cross_only";
   }
   return "full";
+}
+
+const char* vision_kind_name(VisionKind kind) {
+  switch (kind) {
+    case VisionKind::clip_llava:
+      return "clip";
+    case VisionKind::qwen2_vl:
+      return "qwen2_vl";
+    case VisionKind::qwen2_5_vl:
+      return "qwen2_5_vl";
+    case VisionKind::mllama:
+      return "mllama";
+    case VisionKind::siglip_gemma3:
+      break;
+  }
+  return "siglip";
+}
+
+// The parts of the architecture beyond a decoder's attention and MLP.
+void add_architecture_extras(const ModelSpec& m, Json& a) {
+  if (m.stacks == Stacks::encoder_decoder) {
+    const auto encoder = std::count_if(m.layers.begin(), m.layers.end(),
+                                       [](const LayerSpec& l) { return l.encoder; });
+    a["encoder_layers"] = encoder;
+    a["decoder_layers"] = int64_t(m.layers.size()) - encoder;
+  }
+  if (a["attention_layers"]["state_space"].get<int64_t>() > 0) {
+    const SsmSpec& s = m.ssm;
+    a["ssm"] = {{"version", s.version},       {"inner_size", s.inner_size},
+                {"state_size", s.state_size}, {"conv_kernel", s.conv_kernel},
+                {"dt_rank", s.dt_rank},       {"num_heads", s.num_heads},
+                {"n_groups", s.n_groups}};
+  }
+  if (m.vision) {
+    const VisionSpec& v = *m.vision;
+    a["vision"] = {{"kind", vision_kind_name(v.kind)},
+                   {"hidden_size", v.hidden_size},
+                   {"num_hidden_layers", v.num_layers + v.global_layers},
+                   {"intermediate_size", v.intermediate_size},
+                   {"patch_size", v.patch_size}};
+  }
 }
 
 Json architecture_json(const ModelSpec& m) {
   Json a = {{"model_type", m.model_type},
             {"shape", m.shape},
+            {"stacks", stacks_name(m.stacks)},
             {"hidden_size", m.hidden_size},
             {"num_hidden_layers", m.num_layers},
             {"num_attention_heads", m.num_heads},
@@ -36,7 +83,8 @@ Json architecture_json(const ModelSpec& m) {
             {"max_position_embeddings", m.max_position_embeddings},
             {"sliding_window", m.sliding_window},
             {"gated_mlp", m.gated_mlp}};
-  Json layer_kinds = {{"full", 0}, {"sliding", 0}, {"linear", 0}};
+  Json layer_kinds = {
+      {"full", 0}, {"sliding", 0}, {"linear", 0}, {"state_space", 0}, {"cross_only", 0}};
   for (const auto& layer : m.layers) {
     auto& slot = layer_kinds[attention_kind_name(layer.attention)];
     slot = slot.get<int64_t>() + 1;
@@ -60,6 +108,7 @@ Json architecture_json(const ModelSpec& m) {
                 {"v_head_dim", m.mla->v_head_dim}};
   }
   if (m.mtp_layers > 0) a["num_nextn_predict_layers"] = m.mtp_layers;
+  add_architecture_extras(m, a);
   return a;
 }
 
@@ -100,6 +149,56 @@ Json model_json(const Scenario& scenario, const ModelResult& model) {
   return out;
 }
 
+}  // namespace
+
+namespace {
+
+Json peaks_json(const std::array<std::optional<double>, kPrecisionNames.size()>& peaks) {
+  Json out = Json::object();
+  for (size_t i = 0; i < kPrecisionNames.size(); ++i) {
+    if (peaks[i]) out[std::string(kPrecisionNames[i])] = *peaks[i];
+  }
+  return out;
+}
+
+Json host_to_json(const HostSpec& h, const HostLink& link) {
+  Json out = {
+      {"id", h.id},
+      {"name", h.name},
+      {"vendor", h.vendor},
+      {"category", h.category},
+      {"cores", h.cores},
+      {"sockets", h.sockets},
+      {"memory_type", h.memory_type},
+      {"memory_mt_per_s", h.memory_mt_per_s},
+      {"memory_bus_width_bits", h.memory_bus_width_bits},
+      {"memory_bytes", h.memory_bytes},
+      {"memory_bandwidth_bytes_per_s", h.memory_bandwidth_bytes_per_s},
+      {"dense_flops_per_s", peaks_json(h.dense_flops_per_s)},
+      {"host_link", {{"id", link.id}, {"name", link.name}, {"bytes_per_s", link.bytes_per_s}}}};
+  if (!h.source.empty()) out["source"] = h.source;
+  return out;
+}
+
+}  // namespace
+
+Json accelerator_to_json(const AcceleratorSpec& a) {
+  const Json peaks = peaks_json(a.dense_flops_per_s);
+  Json out = {{"id", a.id},
+              {"name", a.name},
+              {"vendor", a.vendor},
+              {"category", a.category},
+              {"memory_bytes", a.memory_bytes},
+              {"memory_bandwidth_bytes_per_s", a.memory_bandwidth_bytes_per_s},
+              {"dense_flops_per_s", peaks},
+              {"interconnect_bytes_per_s", a.interconnect_bytes_per_s},
+              {"unified_memory", a.unified_memory}};
+  if (a.tdp_w) out["tdp_w"] = *a.tdp_w;
+  if (a.gpu_working_set_fraction) out["gpu_working_set_fraction"] = *a.gpu_working_set_fraction;
+  if (!a.source.empty()) out["source"] = a.source;
+  return out;
+}
+
 Json explanations_json(const Explanations& explanations, Json& references) {
   Json out = Json::object();
   for (const auto& [path, e] : explanations) {
@@ -112,6 +211,7 @@ Json explanations_json(const Explanations& explanations, Json& references) {
       terms.push_back(std::move(item));
     }
     out[path] = {{"formula", e.formula}, {"terms", terms}, {"ref", e.ref}};
+    if (!e.source.empty()) out[path]["source"] = e.source;
     if (const Reference* reference = find_reference(e.ref)) {
       references[std::string(reference->id)] = {{"citation", reference->citation},
                                                 {"url", reference->url}};
@@ -120,34 +220,18 @@ Json explanations_json(const Explanations& explanations, Json& references) {
   return out;
 }
 
-}  // namespace
-
-Json accelerator_to_json(const AcceleratorSpec& a) {
-  Json peaks = Json::object();
-  for (size_t i = 0; i < kPrecisionNames.size(); ++i) {
-    if (a.dense_flops_per_s[i]) peaks[std::string(kPrecisionNames[i])] = *a.dense_flops_per_s[i];
-  }
-  Json out = {{"id", a.id},
-              {"name", a.name},
-              {"vendor", a.vendor},
-              {"memory_bytes", a.memory_bytes},
-              {"memory_bandwidth_bytes_per_s", a.memory_bandwidth_bytes_per_s},
-              {"dense_flops_per_s", peaks},
-              {"interconnect_bytes_per_s", a.interconnect_bytes_per_s},
-              {"unified_memory", a.unified_memory}};
-  if (a.tdp_w) out["tdp_w"] = *a.tdp_w;
-  if (a.gpu_working_set_fraction) out["gpu_working_set_fraction"] = *a.gpu_working_set_fraction;
-  if (!a.source.empty()) out["source"] = a.source;
-  return out;
-}
-
-Json model_result_to_json(const Scenario& scenario, const Result& result) {
+Json warnings_json(const Warnings& list) {
   Json warnings = Json::array();
-  for (const auto& w : result.warnings) {
+  for (const auto& w : list) {
     Json warning = {{"field", w.field}, {"message", english(w.message)}};
     put_message_codes(warning, "", w.message);
     warnings.push_back(std::move(warning));
   }
+  return warnings;
+}
+
+Json model_result_to_json(const Scenario& scenario, const Result& result) {
+  const Json warnings = warnings_json(result.warnings);
   Json references = Json::object();
   Json explain = explanations_json(result.explanations, references);
   Json out = {{"result_version", kResultVersion},
@@ -155,10 +239,14 @@ Json model_result_to_json(const Scenario& scenario, const Result& result) {
               {"model", model_json(scenario, result.model)},
               {"hardware",
                {{"accelerator", accelerator_to_json(scenario.hardware.accelerator)},
-                {"count", scenario.hardware.count}}},
+                {"count", scenario.hardware.count},
+                {"cluster", cluster_to_json(scenario.hardware.cluster)}}},
               {"warnings", warnings},
               {"explain", explain},
               {"references", references}};
+  if (scenario.hardware.host) {
+    out["hardware"]["host"] = host_to_json(*scenario.hardware.host, *scenario.hardware.host_link);
+  }
   return out;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "explain/explanation.hpp"
 #include "field_reader.hpp"
+#include "warning.hpp"
 
 namespace llm_sizer {
 
@@ -16,5 +18,8 @@ Json result_to_json(const Scenario& scenario, const Result& result);
 // explanations and references.
 Json model_result_to_json(const Scenario& scenario, const Result& result);
 Json accelerator_to_json(const AcceleratorSpec& accelerator);
+// {path: {formula, terms, ref}}, adding each reference used to `references`.
+Json explanations_json(const Explanations& explanations, Json& references);
+Json warnings_json(const Warnings& warnings);
 
 }  // namespace llm_sizer

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/config_aliases.hpp"
 #include "model/param_count.hpp"
 #include "training/training_json.hpp"
@@ -77,44 +78,125 @@ ModelChoice parse_model(const Json& value, const Catalog& catalog) {
   return choice;
 }
 
+// A catalog CPU (data/cpus) read from its entry, with a scenario's overrides on top.
+HostSpec catalog_host(const Catalog& catalog, const std::string& id, const Json& overrides,
+                      const std::string& field) {
+  const Json merged = merge_host_overrides(*catalog.find_entry("cpus", id), overrides);
+  HostSpec host = parse_host(FieldReader(merged, field));
+  if (!overrides.empty()) host.name += " (modified)";
+  return host;
+}
+
+void warn_memory_assumed(const HostSpec& host, const std::string& field, Warnings& warnings) {
+  if (host.memory_given) return;
+  warnings.push_back({field + ".memory_bytes", {"warning.host_memory_assumed", {{"host", host.name}}}});
+}
+
+// "hardware.accelerator" is an accelerator or CPU preset id, an object with the device's figures
+// ("category": "cpu" for a CPU), or {"preset": id, ...overrides}.
 AcceleratorSpec parse_accelerator_choice(const Json& value, const Catalog& catalog,
-                                         const std::string& field) {
-  const auto preset = [&](const std::string& id, const std::string& where) {
-    const AcceleratorSpec* spec = catalog.find_accelerator(id);
-    if (spec == nullptr) {
-      throw InputError(where, {"error.accelerator_preset"}, "\"" + id + "\"");
-    }
-    return *spec;
+                                         const std::string& field, Warnings& warnings) {
+  const auto unknown = [&](const std::string& id, const std::string& where) {
+    throw InputError(where, {"error.device_preset"}, "\"" + id + "\"");
   };
-  if (value.is_string()) return preset(value.get<std::string>(), field);
+  const auto cpu = [&](const HostSpec& host) {
+    warn_memory_assumed(host, field, warnings);
+    return cpu_device(host);
+  };
+  if (value.is_string()) {
+    const std::string id = value.get<std::string>();
+    if (const AcceleratorSpec* spec = catalog.find_accelerator(id)) return *spec;
+    if (catalog.find_cpu(id)) return cpu(catalog_host(catalog, id, Json::object(), field));
+    unknown(id, field);
+  }
   const FieldReader r(value, field);
-  if (!r.has("preset")) return parse_accelerator(r);
+  if (!r.has("preset")) {
+    if (r.optional_string("category").value_or("") == "cpu") return cpu(parse_host(r));
+    return parse_accelerator(r);
+  }
   // A preset with some figures replaced: read the preset's own entry with the overrides on top.
   const std::string id = r.optional_string("preset").value_or("");
-  preset(id, r.field("preset"));
-  Json merged;
-  for (const auto& entry : catalog.listing["accelerators"]) {
-    if (entry.value("id", "") == id) merged = entry;
-  }
-  for (const auto& [key, override_value] : value.items()) {
-    if (key != "preset") merged[key] = override_value;
-  }
+  Json overrides = value;
+  overrides.erase("preset");
+  if (catalog.find_cpu(id)) return cpu(catalog_host(catalog, id, overrides, field));
+  const Json* entry = catalog.find_entry("accelerators", id);
+  if (entry == nullptr) unknown(id, r.field("preset"));
+  Json merged = *entry;
+  for (const auto& [key, override_value] : overrides.items()) merged[key] = override_value;
   merged.erase("id");
   AcceleratorSpec spec = parse_accelerator(FieldReader(merged, field));
   spec.name += " (modified)";
   return spec;
 }
 
-HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& normalized) {
+// "hardware.host": a CPU preset id, {"preset": id, ...overrides} (memory_bytes: the RAM
+// installed), or an object with the CPU's figures.
+HostSpec parse_host_choice(const Json& value, const Catalog& catalog, const std::string& field,
+                           Warnings& warnings) {
+  const auto preset = [&](const std::string& id, const std::string& where) {
+    if (!catalog.find_cpu(id)) {
+      throw InputError(where, plain_text("must be a CPU preset id (list them with `llm-sizer presets`)"),
+                       "\"" + id + "\"");
+    }
+  };
+  HostSpec host;
+  if (value.is_string()) {
+    preset(value.get<std::string>(), field);
+    host = catalog_host(catalog, value.get<std::string>(), Json::object(), field);
+  } else {
+    const FieldReader r(value, field);
+    if (r.has("preset")) {
+      const std::string id = r.optional_string("preset").value_or("");
+      preset(id, r.field("preset"));
+      Json overrides = value;
+      overrides.erase("preset");
+      host = catalog_host(catalog, id, overrides, field);
+    } else {
+      host = parse_host(r);
+    }
+  }
+  warn_memory_assumed(host, field, warnings);
+  return host;
+}
+
+HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& normalized,
+                              Warnings& warnings) {
   const Json empty = Json::object();
   const FieldReader r(value ? *value : empty, "hardware");
-  r.reject_unknown({"accelerator", "count"});
+  r.reject_unknown({"accelerator", "count", "host", "gpus_per_node", "intra_node", "inter_node",
+                    "intra_node_bytes_per_s", "inter_node_bytes_per_s"});
   HardwareChoice choice;
   const Json accelerator =
       r.has("accelerator") ? *r.find("accelerator") : Json(std::string(kDefaultAccelerator));
-  choice.accelerator = parse_accelerator_choice(accelerator, catalog, "hardware.accelerator");
-  choice.count = r.int_or("count", 1, 1, 1'000'000);
+  choice.accelerator =
+      parse_accelerator_choice(accelerator, catalog, "hardware.accelerator", warnings);
+  choice.count = r.int_or("count", 1, limits::kDevices);
+  choice.cluster = parse_cluster(r, choice.accelerator, catalog);
   normalized = {{"accelerator", accelerator}, {"count", choice.count}};
+  cluster_to_scenario(r, choice.cluster, normalized);
+  if (is_cpu(choice.accelerator) && choice.count != 1) {
+    throw InputError(r.field("count"), plain_text("must be 1 when the accelerator is a CPU"),
+                     std::to_string(choice.count));
+  }
+  if (const Json* host = r.find("host")) {
+    if (is_cpu(choice.accelerator)) {
+      throw InputError(r.field("host"),
+                       plain_text("must be absent when the accelerator is itself a CPU (its RAM holds "
+                       "everything)"),
+                       describe_value(*host));
+    }
+    if (choice.accelerator.unified_memory) {
+      throw InputError(r.field("host"),
+                       plain_text("must be absent for a unified-memory device: its CPU shares the same "
+                       "memory, and the GPU's part is limited to the working-set share"),
+                       describe_value(*host));
+    }
+    choice.host = parse_host_choice(*host, catalog, r.field("host"), warnings);
+    choice.host_link =
+        resolve_host_link(choice.accelerator, *choice.host,
+                          catalog.listing.value("interconnects", Json::array()), r.field("host"));
+    normalized["host"] = *host;
+  }
   return choice;
 }
 
@@ -122,7 +204,8 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
 
 Scenario parse_model_scenario(const Json& input, const Catalog& catalog) {
   const FieldReader root(input, "");
-  root.reject_unknown({"version", "model", "hardware", "training", "inference", "quantization"});
+  root.reject_unknown(
+      {"version", "model", "hardware", "training", "inference", "quantization", "planner"});
   const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
 
   Scenario scenario;
@@ -133,35 +216,45 @@ Scenario parse_model_scenario(const Json& input, const Catalog& catalog) {
   scenario.warnings = scenario.model.parsed.warnings;
 
   Json hardware;
-  scenario.hardware = parse_hardware(root.find("hardware"), catalog, hardware);
+  scenario.hardware = parse_hardware(root.find("hardware"), catalog, hardware, scenario.warnings);
   scenario.normalized = {
       {"version", version}, {"model", *root.find("model")}, {"hardware", hardware}};
   return scenario;
 }
 
-Scenario parse_scenario(const Json& input, const Catalog& catalog) {
+Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_plan) {
   Scenario scenario = parse_model_scenario(input, catalog);
   const FieldReader root(input, "");
   if (const Json* training = root.find("training")) {
     const ModelSpec& spec = scenario.model.parsed.spec;
-    const double params_active = double(count_parameters(spec, list_tensors(spec)).active);
-    scenario.training =
-        parse_training(*training, spec, params_active, scenario.hardware.accelerator,
-                       scenario.hardware.count, catalog, scenario.warnings);
+    const std::vector<TensorSpec> tensors = list_tensors(spec);
+    const double params_active = double(count_parameters(spec, tensors).active);
+    const HardwareChoice& hw = scenario.hardware;
+    scenario.training = parse_training(*training, spec, params_active, hw.accelerator, hw.count,
+                                       catalog, scenario.warnings);
+    if (pick_plan && scenario.training->plan_from_planner) {
+      choose_plan(spec, tensors, params_active, hw.accelerator, hw.cluster, hw.count,
+                  *scenario.training, scenario.warnings);
+    }
     scenario.normalized["training"] = training_input_to_json(*scenario.training);
   }
+  if (const Json* planner = root.find("planner")) {
+    scenario.planner = parse_planner(planner, scenario.hardware.count);
+    scenario.normalized["planner"] = planner_input_to_json(*scenario.planner);
+  }
   if (const Json* inference = root.find("inference")) {
-    scenario.inference =
-        parse_inference(*inference, scenario.model.parsed.spec, scenario.hardware.accelerator,
-                        scenario.hardware.count, catalog, scenario.warnings);
+    scenario.inference = parse_inference(
+        *inference, scenario.model.parsed.spec, scenario.hardware.accelerator,
+        scenario.hardware.count, scenario.hardware.host.has_value(), catalog, scenario.warnings);
     scenario.normalized["inference"] = inference_input_to_json(*scenario.inference);
   }
   if (const Json* quantization = root.find("quantization")) {
     const InferenceInput settings =
-        scenario.inference ? *scenario.inference
-                           : parse_inference(Json::object(), scenario.model.parsed.spec,
-                                             scenario.hardware.accelerator, scenario.hardware.count,
-                                             catalog, scenario.warnings);
+        scenario.inference
+            ? *scenario.inference
+            : parse_inference(Json::object(), scenario.model.parsed.spec,
+                              scenario.hardware.accelerator, scenario.hardware.count,
+                              scenario.hardware.host.has_value(), catalog, scenario.warnings);
     scenario.quantization = parse_quantization(*quantization, settings);
     scenario.normalized["quantization"] = quantization_input_to_json(*scenario.quantization);
     if (scenario.model.preset) {

@@ -7,8 +7,11 @@
 #include "catalog/catalog.hpp"
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
+#include "hardware/cluster.hpp"
+#include "hardware/host.hpp"
 #include "inference/inference_input.hpp"
 #include "model/hf_config.hpp"
+#include "planner/planner.hpp"
 #include "quantization/tradeoff.hpp"
 #include "training/training_input.hpp"
 
@@ -24,8 +27,11 @@ struct ModelChoice {
 };
 
 struct HardwareChoice {
-  AcceleratorSpec accelerator;
+  AcceleratorSpec accelerator;  // a GPU or other accelerator, or a CPU as the only device
   int64_t count = 1;
+  ClusterSpec cluster;  // nodes and links, for the training step time and the planner
+  std::optional<HostSpec> host;       // the CPU and RAM beside the accelerator, when given
+  std::optional<HostLink> host_link;  // with a host: the link between them
 };
 
 // A validated scenario: everything the estimate needs, with defaults applied.
@@ -35,14 +41,17 @@ struct Scenario {
   std::optional<TrainingInput> training;  // absent when the scenario has no training section
   std::optional<InferenceInput> inference;
   std::optional<QuantizationInput> quantization;  // present when the scenario asks for the table
+  std::optional<PlannerInput> planner;            // the planner's options, when given
   std::vector<QualityFigure> quality;  // published quality of the model preset, per format  //
                                        // present when the scenario has an inference section
   Json normalized;  // the input with every default written out, echoed in the result
   Warnings warnings;
 };
 
-// The one schema behind the CLI, the WASM API and the page's URL. Throws InputError.
-Scenario parse_scenario(const Json& input, const Catalog& catalog);
+// The one schema behind the CLI, the WASM API and the page's URL. A training section without a
+// plan gets the planner's fastest plan unless pick_plan is false (plan() searches itself).
+// Throws InputError.
+Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_plan = true);
 
 // The model and hardware of a scenario (its sections, if any, are left unread): what the Model view
 // shows, and the first step of parse_scenario.

@@ -6,8 +6,24 @@ namespace {
 constexpr double kMaskBytes = 1;         // dropout masks are bytes (Korthikanti et al. 2022, 4.1)
 constexpr double kSoftmaxStatBytes = 4;  // FlashAttention's log-sum-exp is fp32
 
+// Elements a Mamba mixer keeps for its backward pass, per token: the in_proj output, the
+// convolution output, the dt/B/C projections, the scan output and its gated product (the scan
+// saves its inputs and recomputes the states: Gu & Dao 2023, section 3.3.2).
+double state_space_inside_elements(const SsmSpec& s) {
+  const double inner = double(s.inner_size);
+  if (s.version == 1) {
+    return 6.0 * inner + double(s.dt_rank) + 2.0 * double(s.state_size);
+  }
+  const double bc = 2.0 * double(s.n_groups * s.state_size);
+  return (2.0 * inner + bc + double(s.num_heads)) + (inner + bc) + 2.0 * inner;
+}
+
 // Elements the attention block keeps inside the tensor-parallel region, per token.
 double attention_inside_elements(const ModelSpec& m, const LayerSpec& layer) {
+  if (layer.attention == AttentionKind::state_space) return state_space_inside_elements(m.ssm);
+  if (layer.attention == AttentionKind::cross_only) {
+    return 2.0 * double(m.q_width());  // the query and the attention output; image K/V per image
+  }
   if (layer.attention == AttentionKind::linear) {
     // Gated DeltaNet: the fused q/k/v/z projection output, the convolved q/k/v, the core output
     // and its gated norm (the out-projection input), and the beta/alpha projection.
@@ -33,6 +49,7 @@ double attention_inside_elements(const ModelSpec& m, const LayerSpec& layer) {
   double elements = 2 * q + 2 * kv;
   if (m.qk_norm != QkNormKind::none) elements += q + kv;  // the q/k norm inputs
   if (m.attention_output_gate) elements += 2 * q;         // gate input and the gated product
+  if (layer.cross_attention) elements += 2 * q + 2 * kv;  // the same again over the encoder
   return elements;
 }
 
@@ -41,6 +58,7 @@ double ffn_inside_elements(const ModelSpec& m, const LayerSpec& layer) {
   // GeLU MLP: GeLU input and output (8h bytes each for width 4h in Korthikanti's 19sbh). Gated:
   // SiLU input, up output, SiLU output and the product that enters the down projection.
   const auto mlp = [&](double width, bool gated) { return (gated ? 4.0 : 2.0) * width; };
+  if (layer.ffn == FfnKind::none) return 0;
   if (layer.ffn == FfnKind::dense) return mlp(double(m.intermediate_size), m.gated_mlp);
   const MoeSpec& moe = m.moe;
   const double h = double(m.hidden_size);
@@ -56,12 +74,12 @@ double ffn_inside_elements(const ModelSpec& m, const LayerSpec& layer) {
 ActivationSettings activation_settings(const TrainingInput& in) {
   ActivationSettings s;
   s.seq_len = in.seq_len;
-  s.micro_batch = in.micro_batch;
-  s.tp = in.tp;
-  s.sequence_parallel = in.sequence_parallel;
+  s.micro_batch = in.plan.micro_batch;
+  s.tp = in.plan.tp;
+  s.sequence_parallel = in.plan.sequence_parallel;
   s.flash_attention = in.flash_attention;
   s.dropout = in.dropout;
-  s.recompute = in.recompute;
+  s.recompute = in.plan.recompute;
   s.element_bytes = in.precision == Precision::fp32 || in.precision == Precision::tf32 ? 4.0 : 2.0;
   return s;
 }
@@ -72,19 +90,28 @@ LayerActivationTerms layer_activation_terms(const ModelSpec& m, const LayerSpec&
   const double h = double(m.hidden_size);
   LayerActivationTerms t;
   // Each norm's input, the attention block's input (the QKV matmul input), the MLP's input, and
-  // the two dropout masks after attention and after the MLP: 10h bytes for GPT-3.
-  t.outside_bytes =
-      e * (double(m.norms_per_layer) * h + 2 * h) + (s.dropout ? 2 * kMaskBytes * h : 0);
+  // the two dropout masks after attention and after the MLP: 10h bytes for GPT-3. A decoder
+  // layer of an encoder-decoder adds the cross-attention's norm, input and mask.
+  const double blocks =
+      1.0 + (layer.ffn != FfnKind::none ? 1.0 : 0.0) + (layer.cross_attention ? 1.0 : 0.0);
+  const double norms = double(m.norms_per_layer) + (layer.cross_attention ? 1.0 : 0.0);
+  t.outside_bytes = e * (norms * h + blocks * h) + (s.dropout ? blocks * kMaskBytes * h : 0);
   t.inside_bytes = e * (attention_inside_elements(m, layer) + ffn_inside_elements(m, layer));
-  if (layer.attention != AttentionKind::linear) {
-    const double heads = double(m.num_heads);
+  const bool attends =
+      layer.attention != AttentionKind::linear && layer.attention != AttentionKind::state_space;
+  if (attends) {
+    const double heads = double(m.num_heads) * (layer.cross_attention ? 2.0 : 1.0);
+    // Llama 3.2 Vision's cross-attention layers score the image tokens, not the sequence.
+    const double keys = layer.attention == AttentionKind::cross_only && m.vision
+                            ? double(m.vision->tokens_per_image)
+                            : double(s.seq_len);
     if (s.flash_attention) {
       t.score_bytes = heads * kSoftmaxStatBytes;
     } else {
       // Softmax output (2as^2b); with dropout its mask (as^2b) and output (2as^2b): 5as per
       // token. The eager kernels materialise the full s x s matrix even under a sliding window.
       const double per_score = e + (s.dropout ? kMaskBytes + e : 0);
-      t.score_bytes = heads * double(s.seq_len) * per_score;
+      t.score_bytes = heads * keys * per_score;
     }
   }
   return t;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "checked.hpp"
 #include "units.hpp"
 
 namespace llm_sizer {
@@ -11,6 +12,13 @@ TrainingFlops training_flops(const ModelSpec& model, const std::vector<TensorSpe
                              const TrainingInput& in) {
   TrainingFlops f;
   f.forward = forward_flops_per_token(model, tensors, double(in.seq_len));
+  if (in.causal_attention_flops) {
+    f.forward.attention = 0;
+    for (const auto& layer : model.layers) {
+      const double full = layer_attention_flops(model, layer, double(in.seq_len));
+      f.forward.attention += layer.attention == AttentionKind::linear ? full : 0.5 * full;
+    }
+  }
   for (const auto& a : adapters) {
     // x -> A x -> B (A x): 2 r (d_in + d_out) per token, for the routed experts only k of E.
     const double matrices = a.routed_expert ? double(model.moe.experts_per_token) : 1.0;
@@ -22,35 +30,40 @@ TrainingFlops training_flops(const ModelSpec& model, const std::vector<TensorSpe
   } else {
     f.model_per_token = 3 * fw.matmul + 3 * fw.attention + 3 * fw.lm_head;
   }
-  if (in.recompute == Recompute::full) {
+  if (in.plan.recompute == Recompute::full) {
     f.recompute_per_token = fw.matmul + fw.attention + f.adapters_forward;
-  } else if (in.recompute == Recompute::selective) {
+  } else if (in.plan.recompute == Recompute::selective) {
     f.recompute_per_token = fw.attention;
   }
   f.per_token = f.model_per_token + f.recompute_per_token;
   f.n_active = n_active;
   // Narayanan et al. 2021, eq. 4: 8 T P with full recomputation (2 forward + 4 backward + 2).
-  f.per_token_6n = (in.recompute == Recompute::full ? 8.0 : 6.0) * n_active;
+  f.per_token_6n = (in.plan.recompute == Recompute::full ? 8.0 : 6.0) * n_active;
   f.total = f.per_token * in.tokens * (1 + in.margin);
   f.total_6nd = f.per_token_6n * in.tokens * (1 + in.margin);
   return f;
 }
 
-TrainingTime training_time(const TrainingFlops& flops, double peak, const TrainingInput& in) {
+TrainingTime training_time(const TrainingFlops& flops, double peak, const TrainingInput& in,
+                           double mfu) {
   TrainingTime t;
   t.peak_flops_per_s = peak;
+  t.utilisation = mfu;
   const double gpus = double(in.gpus());
   const double flops_total = flops.total;
-  t.wall_s = flops_total / (gpus * peak * in.mfu);
-  t.wall_s_6nd = flops.total_6nd / (gpus * peak * in.mfu);
+  t.wall_s = flops_total / (gpus * peak * mfu);
+  t.wall_s_6nd = flops.total_6nd / (gpus * peak * mfu);
   t.gpu_hours = gpus * t.wall_s / units::kSecondsPerHour;
   t.steps = in.tokens / in.global_batch_tokens();
   t.step_time_s = t.wall_s / t.steps;
-  t.pipeline_bubble = double(in.pp - 1) / double(in.grad_accumulation);
+  const ParallelPlan& plan = in.plan;
+  t.pipeline_bubble = double(plan.pp - 1) / double(plan.virtual_stages * plan.grad_accumulation);
   if (in.target_days) {
     t.gpus_for_target_days_exact =
-        flops_total / (*in.target_days * units::kSecondsPerDay * peak * in.mfu);
-    t.gpus_for_target_days = static_cast<int64_t>(std::ceil(*t.gpus_for_target_days_exact));
+        flops_total / (*in.target_days * units::kSecondsPerDay * peak * mfu);
+    t.gpus_for_target_days =
+        checked_count(std::ceil(*t.gpus_for_target_days_exact), "training.target_days",
+                      "a GPU count", describe_number(*in.target_days));
   }
   // The scenario's GPU count scaled by powers of two, for a days-versus-GPUs chart.
   for (int shift = -3; shift <= 3; ++shift) {
@@ -64,7 +77,7 @@ TrainingTime training_time(const TrainingFlops& flops, double peak, const Traini
       scaled = count << shift;
     }
     t.days_vs_gpus.push_back(
-        {scaled, flops_total / (double(scaled) * peak * in.mfu) / units::kSecondsPerDay});
+        {scaled, flops_total / (double(scaled) * peak * mfu) / units::kSecondsPerDay});
   }
   return t;
 }

@@ -25,11 +25,12 @@ struct TrainingFlops {
 };
 
 // Full training: 3 x forward (backward = 2 x forward; Kaplan et al. 2020, section 2.1; PaLM
-// appendix B, without causal halving). LoRA and QLoRA skip the weight gradients of the frozen
-// matrices: forward + input gradients (2 x) for them, 3 x for attention and the adapters.
-// Recomputation adds a forward pass of the layers (full) or of the attention core (selective,
-// Korthikanti et al. 2022, section 5); the LM head is not recomputed (Narayanan et al. 2021, eq.
-// 3).
+// appendix B, without causal halving; with training.causal_attention_flops the attention of
+// softmax layers counts half, NeMo's convention for causal masks). LoRA and QLoRA skip the weight
+// gradients of the frozen matrices: forward + input gradients (2 x) for them, 3 x for attention and
+// the adapters. Recomputation adds a forward pass of the layers (full) or of the attention core
+// (selective, Korthikanti et al. 2022, section 5); the LM head is not recomputed (Narayanan et al.
+// 2021, eq. 3).
 TrainingFlops training_flops(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                              const std::vector<LoraAdapter>& adapters, double n_active,
                              const TrainingInput& input);
@@ -46,15 +47,17 @@ struct TrainingTime {
   double gpu_hours = 0;
   double steps = 0;  // optimizer steps: tokens / global batch tokens
   double step_time_s = 0;
-  double pipeline_bubble = 0;  // (p - 1) / m of the 1F1B schedule, reported, not applied
+  double utilisation = 0;      // of the dense peak, applied to the executed FLOPs
+  double pipeline_bubble = 0;  // (p - 1) / (v m) of the schedule (the step model applies it)
   std::optional<double> gpus_for_target_days_exact;  // before rounding up
   std::optional<int64_t> gpus_for_target_days;
   std::vector<GpuDays> days_vs_gpus;  // the same run on other GPU counts, same MFU
 };
 
-// wall = FLOPs / (GPUs x peak x MFU), the utilisation applied to the executed FLOPs.
+// wall = FLOPs / (GPUs x peak x utilisation), the utilisation applied to the executed FLOPs:
+// the scenario's mfu, or what the step-time model gives (training_estimate.cpp).
 TrainingTime training_time(const TrainingFlops& flops, double peak_flops_per_s,
-                           const TrainingInput& input);
+                           const TrainingInput& input, double utilisation);
 
 // Hoffmann et al. 2022: D = 20 N at the compute-optimal frontier, so C = 6 N D = 120 N^2.
 struct ComputeOptimal {

@@ -9,6 +9,7 @@
 #include "training/lora.hpp"
 #include "training/model_states.hpp"
 #include "training/training_input.hpp"
+#include "training/training_profile.hpp"
 
 namespace llm_sizer {
 
@@ -35,14 +36,15 @@ struct StageMemory {
   double nf4_params = 0;     // QLoRA's NF4 base
   double nf4_bytes = 0;      // ... as bitsandbytes stores it (quantization/other_formats.cpp)
   double optimizer_state_bytes = 0;
-  // ZeRO divisors (dp where the stage shards that part, else 1).
+  // ZeRO divisors (dp where the stage shards that part, else 1; with expert parallelism the
+  // experts are sharded over dp / ep, and the divisor is the effective one).
   double weights_shard = 1;
   double gradients_shard = 1;
   double optimizer_shard = 1;
   bool weights_offloaded = false;
   bool optimizer_offloaded = false;  // with ZeRO >= 2 the gradients go along
   bool gradients_offloaded = false;
-  // Activations: micro-batches in flight (1F1B: p - stage, at most the accumulation steps).
+  // Activations: micro-batches in flight (training_profile.hpp).
   double in_flight = 1;
   double layers_activation_bytes = 0;  // the stage's layers, one micro-batch
   double embedding_activation_bytes = 0;
@@ -65,12 +67,28 @@ struct TrainingMemory {
   int64_t max_micro_batch = 0;  // at the scenario's accumulation steps; 0 when none fits
 };
 
-// Per-GPU memory: weights, gradients and optimizer states by precision and ZeRO stage
-// (Rajbhandari et al. 2020, section 5), activations (activations.hpp, Korthikanti et al. 2022,
-// with the 1F1B pipeline's in-flight micro-batches, section 4.2.3), buffers and the framework
+// One GPU of pipeline stage `stage` under `plan`, at `micro_batch` sequences per micro-batch.
+StageMemory stage_memory(const TrainingProfile& profile, const TrainingInput& settings,
+                         const ParallelPlan& plan, int64_t stage, int64_t micro_batch);
+
+// The stage needing the most memory.
+StageMemory worst_stage_memory(const TrainingProfile& profile, const TrainingInput& settings,
+                               const ParallelPlan& plan, int64_t micro_batch);
+
+// The largest per-GPU total over the stages, stopping at the first stage above `stop_above` (the
+// planner only needs to know a plan does not fit). Stage 0 (most activations) and the last (the
+// logits) are tried first.
+double worst_stage_bytes(const TrainingProfile& profile, const TrainingInput& settings,
+                         const ParallelPlan& plan, int64_t micro_batch, double stop_above);
+
+// Device memory a training process may use (Apple: the GPU's working-set share).
+double usable_memory_bytes(const AcceleratorSpec& accelerator);
+
+// Per-GPU memory of the scenario's plan: weights, gradients and optimizer states by precision and
+// ZeRO stage (Rajbhandari et al. 2020, section 5), activations (activations.hpp, Korthikanti et
+// al. 2022, with the pipeline's in-flight micro-batches, section 4.2.3), buffers and the framework
 // overhead: the CUDA context plus a fragmentation share of what is allocated and freed each step.
-TrainingMemory training_memory(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                               const std::vector<LoraAdapter>& adapters, const TrainingInput& input,
+TrainingMemory training_memory(const TrainingProfile& profile, const TrainingInput& input,
                                const AcceleratorSpec& accelerator);
 
 }  // namespace llm_sizer

@@ -1,10 +1,13 @@
 #include "training/training_estimate.hpp"
 
+#include "training/training_profile.hpp"
+
 namespace llm_sizer {
 
 TrainingResult estimate_training(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                                  const ParamBreakdown& params, const TrainingInput& in,
-                                 const AcceleratorSpec& accelerator, Warnings& warnings) {
+                                 const AcceleratorSpec& accelerator, const ClusterSpec& cluster,
+                                 Warnings& warnings) {
   TrainingResult r;
   const std::vector<LoraAdapter> adapters = in.parameter_efficient()
                                                 ? lora_adapters(model, tensors, in.lora_modules)
@@ -13,9 +16,19 @@ TrainingResult estimate_training(const ModelSpec& model, const std::vector<Tenso
 
   const double n_active = double(params.active);
   r.flops = training_flops(model, tensors, adapters, n_active, in);
+  const TrainingProfile profile = make_training_profile(model, tensors, adapters, in);
+  r.efficiency = training_efficiency(accelerator, in);
+  r.step = estimate_step({profile, in, cluster, r.efficiency}, in.plan);
   // parse_training checked that the device has a rate for this precision.
-  r.time = training_time(r.flops, *accelerator.peak_flops_per_s(in.precision), in);
-  r.memory = training_memory(model, tensors, adapters, in, accelerator);
+  const double peak = *accelerator.peak_flops_per_s(in.precision);
+  const double gpus = double(in.gpus());
+  // PaLM's MFU (appendix B): model FLOPs per token x tokens per second over the peak.
+  r.mfu_estimated = r.flops.model_per_token * r.step.tokens_per_s / (gpus * peak);
+  r.hfu_estimated = r.flops.per_token * r.step.tokens_per_s / (gpus * peak);
+  // Without a given MFU the run's wall time is the modelled steps over its goodput.
+  r.time = training_time(r.flops, peak, in, in.mfu.value_or(r.hfu_estimated * in.goodput));
+  if (!in.mfu) r.time.step_time_s = r.step.step_time_s;
+  r.memory = training_memory(profile, in, accelerator);
   r.cost = training_cost({r.time.gpu_hours, in.price_per_gpu_hour_usd, in.discount,
                           accelerator.tdp_w, in.pue, in.electricity_usd_per_kwh});
   r.chinchilla_tokens = TrainingDefaults::chinchilla_tokens_per_param * n_active;

@@ -4,8 +4,11 @@
 
 #include "explain/explanation.hpp"
 #include "hardware/accelerator.hpp"
+#include "hardware/cluster.hpp"
 #include "model/param_count.hpp"
 #include "model/tensors.hpp"
+#include "planner/efficiency.hpp"
+#include "planner/step_time.hpp"
 #include "training/compute.hpp"
 #include "training/cost.hpp"
 #include "training/memory.hpp"
@@ -20,13 +23,19 @@ struct TrainingResult {
   TrainingMemory memory;
   TrainingCost cost;
   ComputeOptimal compute_optimal;
+  TrainingEfficiency efficiency;
+  StepEstimate step;         // the step-time model for the scenario's plan
+  double mfu_estimated = 0;  // model FLOPs per token x tokens/s over the peak (PaLM's MFU)
+  double hfu_estimated = 0;  // the same with the executed FLOPs (recomputation included)
   double chinchilla_tokens = 0;
   double adapter_params = 0;  // LoRA/QLoRA: the trainable adapter parameters
 };
 
-// Compute, time, memory, cost and energy of one training or fine-tuning run. Pure.
+// Compute, time, memory, cost and energy of one training or fine-tuning run. The time comes
+// from training.mfu when the scenario gives one, else from the step-time model. Pure.
 TrainingResult estimate_training(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                                  const ParamBreakdown& params, const TrainingInput& input,
-                                 const AcceleratorSpec& accelerator, Warnings& warnings);
+                                 const AcceleratorSpec& accelerator, const ClusterSpec& cluster,
+                                 Warnings& warnings);
 
 }  // namespace llm_sizer

@@ -1,5 +1,7 @@
 #include "training/training_explain.hpp"
 
+#include "planner/step_json.hpp"
+
 namespace llm_sizer {
 namespace {
 
@@ -16,10 +18,8 @@ Explanation flops_per_token(const TrainingInput& in, const TrainingFlops& f) {
   e.terms.insert(e.terms.begin(), {{"matmul", fw.matmul, "unit.flops_per_token_matmul"},
                                    {"attention", fw.attention, "unit.flops_per_token_attention"},
                                    {"lm_head", fw.lm_head, "unit.flops_per_token_lm_head"}});
-  e.terms.push_back({"recompute",
-                     f.recompute_per_token,
-                     "unit.flops_per_token_recompute",
-                     {{"recompute", recompute_name(in.recompute)}}});
+  e.terms.push_back({"recompute", f.recompute_per_token, "unit.flops_per_token_recompute",
+                     {{"recompute", std::string(recompute_name(in.plan.recompute))}}});
   return e;
 }
 
@@ -32,7 +32,7 @@ Explanation flops_total(const TrainingInput& in, const TrainingFlops& f) {
 }
 
 Explanation flops_total_6nd(const TrainingInput& in, const TrainingFlops& f) {
-  const bool full = in.recompute == Recompute::full;
+  const bool full = in.plan.recompute == Recompute::full;
   return {"{k} * {N} * {tokens} * (1 + {margin})",
           {{"k", full ? 8.0 : 6.0,
             full ? MessageCode("unit.flops_per_param_token_full")
@@ -47,11 +47,9 @@ Explanation wall_days(const TrainingInput& in, const TrainingResult& r) {
   return {"{flops_total} / ({gpus} * {peak} * {mfu}) / 86400",
           {{"flops_total", r.flops.total, "unit.flops"},
            {"gpus", double(in.gpus()), "unit.gpus"},
-           {"peak",
-            r.time.peak_flops_per_s,
-            "unit.flops_per_s_per_gpu_dense",
-            {{"precision", precision_name(in.precision)}}},
-           {"mfu", in.mfu, "unit.utilisation"}},
+           {"peak", r.time.peak_flops_per_s, "unit.flops_per_s_per_gpu_dense",
+            {{"precision", std::string(precision_name(in.precision))}}},
+           {"mfu", r.time.utilisation, "unit.utilisation"}},
           "palm-2022"};
 }
 
@@ -60,7 +58,7 @@ Explanation wall_days_6nd(const TrainingInput& in, const TrainingResult& r) {
           {{"flops_total_6nd", r.flops.total_6nd, "unit.flops"},
            {"gpus", double(in.gpus()), "unit.gpus"},
            {"peak", r.time.peak_flops_per_s, "unit.flops_per_s_per_gpu"},
-           {"mfu", in.mfu, "unit.utilisation"}},
+           {"mfu", r.time.utilisation, "unit.utilisation"}},
           "kaplan-2020"};
 }
 
@@ -70,7 +68,7 @@ Explanation gpus_for_target(const TrainingInput& in, const TrainingResult& r) {
           {{"flops_total", r.flops.total, "unit.flops"},
            {"target_days", *in.target_days, "unit.days"},
            {"peak", r.time.peak_flops_per_s, "unit.flops_per_s_per_gpu"},
-           {"mfu", in.mfu, "unit.utilisation"},
+           {"mfu", r.time.utilisation, "unit.utilisation"},
            {"round_up", double(*r.time.gpus_for_target_days) - exact, "unit.round_up_gpu"}},
           "palm-2022"};
 }
@@ -160,6 +158,37 @@ Explanation memory_total(const MemoryParts& p) {
           "zero-2020"};
 }
 
+void explain_speed(const TrainingInput& in, const TrainingResult& r, Explanations& out) {
+  const double gpus = double(in.gpus());
+  explain_step("training", "step_time_estimated_s", r.step, in.plan, r.efficiency, out);
+  if (in.mfu) {
+    out.emplace_back("training.step_time_s",
+                     Explanation{"{wall_s} / {steps}",
+                                 {{"wall_s", r.time.wall_s, "unit.s"}, {"steps", r.time.steps, "unit.steps"}},
+                                 "palm-2022"});
+  } else {
+    Explanation same = out.back().second;  // the step-time model's sum
+    out.emplace_back("training.step_time_s", same);
+  }
+  out.emplace_back("training.tokens_per_s",
+                   Explanation{"{global_batch_tokens} / {step_time_s}",
+                               {{"global_batch_tokens", in.global_batch_tokens(), "unit.tokens"},
+                                {"step_time_s", r.time.step_time_s, "unit.s"}},
+                               "palm-2022"});
+  const auto utilisation = [&](double flops_per_token, MessageCode what) {
+    return Explanation{"{flops_per_token} * {tokens_per_s} / ({gpus} * {peak})",
+                       {{"flops_per_token", flops_per_token, what},
+                        {"tokens_per_s", r.step.tokens_per_s, "unit.tokens_per_s_step_model"},
+                        {"gpus", gpus, "unit.gpus"},
+                        {"peak", r.time.peak_flops_per_s, "unit.flops_per_s_per_gpu"}},
+                       "palm-2022"};
+  };
+  out.emplace_back("training.mfu_estimated",
+                   utilisation(r.flops.model_per_token, "unit.model_flops_per_token"));
+  out.emplace_back("training.hfu_estimated",
+                   utilisation(r.flops.per_token, "unit.executed_flops_per_token"));
+}
+
 }  // namespace
 
 void explain_training(const TrainingInput& in, const TrainingResult& r,
@@ -167,6 +196,7 @@ void explain_training(const TrainingInput& in, const TrainingResult& r,
   out.emplace_back("training.flops_per_token", flops_per_token(in, r.flops));
   out.emplace_back("training.flops_total", flops_total(in, r.flops));
   out.emplace_back("training.flops_total_6nd", flops_total_6nd(in, r.flops));
+  explain_speed(in, r, out);
   out.emplace_back("training.wall_days", wall_days(in, r));
   out.emplace_back("training.wall_days_6nd", wall_days_6nd(in, r));
   out.emplace_back("training.gpu_hours", Explanation{"{gpus} * {wall_s} / 3600",

@@ -7,6 +7,7 @@
 
 #include "catalog/gpu_price.hpp"
 #include "error.hpp"
+#include "limits.hpp"
 #include "model/tensors.hpp"
 #include "training/lora.hpp"
 
@@ -18,6 +19,7 @@ constexpr std::array kRecomputeNames = {"none", "selective", "full"};
 constexpr std::array kOptimizerNames = {
     "adamw", "adamw_8bit", "paged_adamw_32bit", "paged_adamw_8bit", "sgd_momentum", "adafactor"};
 constexpr std::array kOffloadNames = {"none", "optimizer", "optimizer_and_params"};
+constexpr std::array kScheduleNames = {"1f1b", "interleaved"};
 // Training precisions: the matrix-unit rate the time uses and the dtype weights are kept in.
 constexpr std::array kTrainingPrecisions = {"bf16", "fp16", "fp8", "tf32", "fp32"};
 
@@ -57,67 +59,144 @@ bool is_32bit(Precision p) {
   return p == Precision::fp32 || p == Precision::tf32;
 }
 
+std::string describe_int(int64_t value) {
+  return std::to_string(value);
+}
+
 void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_count,
                        TrainingInput& in) {
-  in.tp = r.int_or("tp", 1, 1, 1'000'000);
-  if (m.num_heads % in.tp != 0) {
-    throw InputError(r.field("tp"), {"error.divide_model_heads", {{"heads", m.num_heads}}},
-                     std::to_string(in.tp));
+  ParallelPlan& plan = in.plan;
+  plan.tp = r.int_or("tp", 1, limits::kDevices);
+  if (m.num_heads % plan.tp != 0) {
+    throw InputError(r.field("tp"),
+                     plain_text("must divide the model's " + std::to_string(m.num_heads) + " attention heads"),
+                     describe_int(plan.tp));
   }
-  in.pp = r.int_or("pp", 1, 1, 1'000'000);
+  // Stages may be uneven (Llama 3 405B: 126 layers on 16 stages); each needs a layer.
   const auto layers = static_cast<int64_t>(m.layers.size());
-  if (layers % in.pp != 0) {
-    throw InputError(r.field("pp"), {"error.divide_layers", {{"layers", layers}}},
-                     std::to_string(in.pp));
+  plan.pp = r.int_or("pp", 1, limits::kDevices);
+  if (plan.pp > layers) {
+    throw InputError(r.field("pp"),
+                     plain_text("must be at most the model's " + std::to_string(layers) +
+                         " layers (every pipeline stage holds at least one)"),
+                     describe_int(plan.pp));
   }
-  const int64_t model_parallel = in.tp * in.pp;
-  if (const auto dp = r.optional_int("dp", 1)) {
+  plan.cp = r.int_or("cp", 1, limits::kDevices);
+  if (in.seq_len % plan.cp != 0) {
+    throw InputError(r.field("cp"),
+                     plain_text("must divide training.seq_len (" + std::to_string(in.seq_len) +
+                         "): context parallelism splits the sequence"),
+                     describe_int(plan.cp));
+  }
+  const int64_t model_parallel = plan.tp * plan.pp * plan.cp;
+  if (const auto dp = r.optional_int("dp", limits::kDevices)) {
     if (*dp * model_parallel != gpu_count) {
-      const Json parallelism = {{"count", gpu_count}, {"tp", in.tp}, {"pp", in.pp}};
-      Message allowed{"error.dp_no_fit", parallelism};
-      if (gpu_count % model_parallel == 0) {
-        allowed = {"error.dp_product", parallelism};
-        allowed.params["dp"] = gpu_count / model_parallel;
-      }
-      throw InputError(r.field("dp"), allowed, std::to_string(*dp));
+      throw InputError(r.field("dp"),
+                       plain_text("must make tp x pp x cp x dp equal hardware.count (" +
+                           std::to_string(gpu_count) + "); with tp = " + std::to_string(plan.tp) +
+                           ", pp = " + std::to_string(plan.pp) +
+                           " and cp = " + std::to_string(plan.cp) + " that is dp = " +
+                           (gpu_count % model_parallel == 0
+                                ? std::to_string(gpu_count / model_parallel)
+                                : std::string("none (count is not a multiple of tp x pp x cp)"))),
+                       describe_int(*dp));
     }
-    in.dp = *dp;
+    plan.dp = *dp;
   } else {
     if (gpu_count % model_parallel != 0) {
       throw InputError("hardware.count",
-                       {"error.count_multiple_of_model_parallel", {{"tp_pp", model_parallel}}},
-                       std::to_string(gpu_count));
+                       plain_text("must be a multiple of training.tp x training.pp x training.cp = " +
+                           std::to_string(model_parallel) +
+                           " (training.dp defaults to count / (tp x pp x cp))"),
+                       describe_int(gpu_count));
     }
-    in.dp = gpu_count / model_parallel;
+    plan.dp = gpu_count / model_parallel;
+  }
+  plan.ep = r.int_or("ep", 1, limits::kDevices);
+  if (plan.ep > 1 && !m.is_moe()) {
+    throw InputError(r.field("ep"), plain_text("must be 1 for a dense model (it has no routed experts)"),
+                     describe_int(plan.ep));
+  }
+  if (m.is_moe() && m.moe.num_experts % plan.ep != 0) {
+    throw InputError(
+        r.field("ep"),
+        plain_text("must divide the model's " + std::to_string(m.moe.num_experts) + " routed experts"),
+        describe_int(plan.ep));
+  }
+  if (plan.dp % plan.ep != 0) {
+    throw InputError(r.field("ep"),
+                     plain_text("must divide training.dp (" + std::to_string(plan.dp) +
+                         "): the experts are split over data-parallel replicas"),
+                     describe_int(plan.ep));
   }
 }
 
-void parse_batch(const FieldReader& r, const ModelSpec& m, TrainingInput& in, Warnings& warnings) {
-  in.micro_batch = r.int_or("micro_batch", 1, 1, 1'000'000);
+void parse_schedule(const FieldReader& r, const ModelSpec& m, ParallelPlan& plan) {
+  plan.schedule = choice(r, "pipeline_schedule", PipelineSchedule::one_f_one_b, kScheduleNames);
+  if (plan.schedule == PipelineSchedule::one_f_one_b) {
+    plan.virtual_stages = r.int_or("virtual_stages", 1, 1, 1);
+    return;
+  }
+  if (plan.pp < 2) {
+    throw InputError(r.field("pipeline_schedule"), plain_text("\"interleaved\" needs training.pp of 2 or more"),
+                     "\"interleaved\" with pp " + std::to_string(plan.pp));
+  }
+  const auto layers = static_cast<int64_t>(m.layers.size());
+  plan.virtual_stages = r.int_or("virtual_stages", 2, limits::kVirtualStages);
+  if (plan.pp * plan.virtual_stages > layers) {
+    throw InputError(r.field("virtual_stages"),
+                     plain_text("must keep pp x virtual_stages at most the model's " + std::to_string(layers) +
+                         " layers (one layer per model chunk)"),
+                     describe_int(plan.virtual_stages));
+  }
+}
+
+void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
+  ParallelPlan& plan = in.plan;
+  plan.micro_batch = r.int_or("micro_batch", 1, limits::kSequences);
+  const double per_accumulation_step =
+      double(plan.micro_batch) * double(in.seq_len) * double(plan.dp);
+  std::optional<double> global =
+      r.optional_number("global_batch_tokens", limits::kGlobalBatchTokens);
+  const bool given = global.has_value();
+  if (!given) {
+    // One default batch for every plan, the planner's or the scenario's (TrainingDefaults): a
+    // plan given without a batch still accumulates micro-batches as real runs do, so its pipeline
+    // bubble and data-parallel synchronisation are those of a real step.
+    const double seq = double(in.seq_len);
+    const double tokens =
+        std::max(TrainingDefaults::planner_global_batch_tokens,
+                 double(in.gpus()) / TrainingDefaults::planner_gpus_per_sequence * seq);
+    global = std::max(1.0, std::round(tokens / seq)) * seq;
+    if (!in.plan_from_planner) {
+      global = std::max(1.0, std::round(*global / per_accumulation_step)) * per_accumulation_step;
+    }
+  }
+  in.requested_global_batch_tokens = *global;
+  if (in.plan_from_planner) return;  // the accumulation comes with the chosen plan
+  if (*global < per_accumulation_step) {
+    throw InputError(r.field("global_batch_tokens"),
+                     plain_text("must be at least micro_batch x seq_len x dp = " +
+                         describe_number(per_accumulation_step) + " tokens"),
+                     describe_value(*r.find("global_batch_tokens")));
+  }
+  plan.grad_accumulation = std::llround(*global / per_accumulation_step);
+  if (given && double(plan.grad_accumulation) * per_accumulation_step != *global) {
+    warnings.push_back({r.field("global_batch_tokens"),
+                        {"warning.global_batch_rounded",
+                         {{"steps", plan.grad_accumulation}, {"tokens", in.global_batch_tokens()}}}});
+  }
+}
+
+int64_t parse_seq_len(const FieldReader& r, const ModelSpec& m, Warnings& warnings) {
   const int64_t context = m.max_position_embeddings;
   const int64_t default_seq =
       context > 0 ? std::min(TrainingDefaults::seq_len, context) : TrainingDefaults::seq_len;
-  in.seq_len = r.int_or("seq_len", default_seq, 1, 100'000'000);
-  if (context > 0 && in.seq_len > context) {
-    warnings.push_back(
-        {r.field("seq_len"), {"warning.seq_len_over_context", {{"context", context}}}});
+  const int64_t seq_len = r.int_or("seq_len", default_seq, limits::kSequenceTokens);
+  if (context > 0 && seq_len > context) {
+    warnings.push_back({r.field("seq_len"), {"warning.seq_len_over_context", {{"context", context}}}});
   }
-  const double per_accumulation_step = double(in.micro_batch) * double(in.seq_len) * double(in.dp);
-  if (const auto global = r.optional_number("global_batch_tokens", kPositive)) {
-    if (*global < per_accumulation_step) {
-      throw InputError(
-          r.field("global_batch_tokens"),
-          {"error.global_batch_too_small", {{"tokens", int64_t(per_accumulation_step)}}},
-          describe_value(*r.find("global_batch_tokens")));
-    }
-    in.grad_accumulation = std::llround(*global / per_accumulation_step);
-    if (double(in.grad_accumulation) * per_accumulation_step != *global) {
-      warnings.push_back(
-          {r.field("global_batch_tokens"),
-           {"warning.global_batch_rounded",
-            {{"steps", in.grad_accumulation}, {"tokens", int64_t(in.global_batch_tokens())}}}});
-    }
-  }
+  return seq_len;
 }
 
 void parse_precision_and_optimizer(const FieldReader& r, const AcceleratorSpec& accelerator,
@@ -135,18 +214,21 @@ void parse_precision_and_optimizer(const FieldReader& r, const AcceleratorSpec& 
       choice(r, "optimizer",
              in.method == TrainingMethod::qlora ? Optimizer::paged_adamw_32bit : Optimizer::adamw,
              kOptimizerNames);
-  in.zero_stage = static_cast<int>(r.int_or("zero_stage", 0, 0, 3));
-  in.offload = choice(r, "offload", Offload::none, kOffloadNames);
+  ParallelPlan& plan = in.plan;
+  plan.zero_stage = static_cast<int>(r.int_or("zero_stage", 0, 0, 3));
+  plan.offload = choice(r, "offload", Offload::none, kOffloadNames);
   // DeepSpeed ZeRO-Offload moves a ZeRO partition, so it needs ZeRO; parameters only at stage 3.
-  if (in.offload == Offload::optimizer && in.zero_stage < 1) {
+  if (plan.offload == Offload::optimizer && plan.zero_stage < 1) {
     throw InputError(r.field("offload"),
-                     {"error.offload_optimizer_zero", {{"zero_stage", in.zero_stage}}},
-                     "\"optimizer\"");
+                     plain_text("\"optimizer\" needs training.zero_stage 1, 2 or 3 (ZeRO-Offload moves the "
+                     "ZeRO partition to the CPU)"),
+                     "\"optimizer\" with zero_stage " + std::to_string(plan.zero_stage));
   }
-  if (in.offload == Offload::optimizer_and_params && in.zero_stage != 3) {
+  if (plan.offload == Offload::optimizer_and_params && plan.zero_stage != 3) {
     throw InputError(r.field("offload"),
-                     {"error.offload_params_zero", {{"zero_stage", in.zero_stage}}},
-                     "\"optimizer_and_params\"");
+                     plain_text("\"optimizer_and_params\" needs training.zero_stage 3 (parameter offload is "
+                     "ZeRO-Infinity)"),
+                     "\"optimizer_and_params\" with zero_stage " + std::to_string(plan.zero_stage));
   }
 }
 
@@ -159,9 +241,9 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
     }
     return;
   }
-  in.lora_rank = r.int_or("lora_rank", TrainingDefaults::lora_rank, 1, 1'000'000);
+  in.lora_rank = r.int_or("lora_rank", TrainingDefaults::lora_rank, limits::kLoraRank);
   if (r.has("lora_modules")) {
-    in.lora_modules = r.string_list("lora_modules");
+    in.lora_modules = r.string_list("lora_modules", kLoraModuleNames.size());
     const Message allowed{"error.lora_modules"};
     if (in.lora_modules.empty()) throw InputError(r.field("lora_modules"), allowed, "[]");
     for (const auto& name : in.lora_modules) {
@@ -193,7 +275,7 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
 
 void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const Catalog& catalog,
                  TrainingInput& in, Warnings& warnings) {
-  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", kNonNegative);
+  in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
   if (in.price_per_gpu_hour_usd) {
     in.price_source = {{"kind", "scenario"}};
   } else if (const auto price = catalog_gpu_price(catalog, accelerator.id)) {
@@ -205,9 +287,8 @@ void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const
                         {"warning.no_price_training", {{"device", accelerator.name}}}});
   }
   in.discount = r.number_or("discount", 0, NumberRange{0, 1, false, true});
-  in.pue = r.number_or("pue", TrainingDefaults::pue,
-                       NumberRange{1, std::numeric_limits<double>::infinity(), false, false});
-  in.electricity_usd_per_kwh = r.optional_number("electricity_usd_per_kwh", kNonNegative);
+  in.pue = r.number_or("pue", TrainingDefaults::pue, limits::kPue);
+  in.electricity_usd_per_kwh = r.optional_number("electricity_usd_per_kwh", limits::kUsdPerKwh);
   if (!accelerator.tdp_w) {
     warnings.push_back(
         {"hardware.accelerator", {"warning.no_tdp", {{"device", accelerator.name}}}});
@@ -227,6 +308,9 @@ std::string_view optimizer_name(Optimizer optimizer) {
 }
 std::string_view offload_name(Offload offload) {
   return kOffloadNames[static_cast<size_t>(offload)];
+}
+std::string_view schedule_name(PipelineSchedule schedule) {
+  return kScheduleNames[static_cast<size_t>(schedule)];
 }
 
 TrainingInput parse_training(const Json& section, const ModelSpec& model, double params_active,
@@ -261,61 +345,90 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
                     "pue",
                     "electricity_usd_per_kwh",
                     "cuda_context_bytes",
-                    "fragmentation"});
+                    "fragmentation",
+                    "cp",
+                    "ep",
+                    "pipeline_schedule",
+                    "virtual_stages",
+                    "overlap_dp_comm",
+                    "causal_attention_flops",
+                    "compute_efficiency",
+                    "goodput"});
   TrainingInput in;
+  in.plan_from_planner = std::none_of(kPlanFields.begin(), kPlanFields.end(),
+                                      [&](std::string_view key) { return r.has(key); });
   in.method = choice(r, "method", TrainingMethod::full, kMethodNames);
   in.default_tokens = !r.has("tokens");
   in.tokens = r.number_or("tokens",
                           in.parameter_efficient()
                               ? TrainingDefaults::finetune_tokens
                               : TrainingDefaults::chinchilla_tokens_per_param * params_active,
-                          kPositive);
-  in.mfu = r.number_or("mfu", TrainingDefaults::mfu, kFraction);
+                          limits::kTrainingTokens);
+  in.mfu = r.optional_number("mfu", limits::kMfu);
+  if (in.mfu && *in.mfu > TrainingDefaults::suspicious_mfu) {
+    warnings.push_back({r.field("mfu"), {"warning.mfu_above_published"}});
+  }
   parse_precision_and_optimizer(r, accelerator, in);
+  in.seq_len = parse_seq_len(r, model, warnings);
   parse_parallelism(r, model, gpu_count, in);
-  parse_batch(r, model, in, warnings);
-  in.recompute = choice(r, "recompute", Recompute::none, kRecomputeNames);
+  parse_batch(r, in, warnings);
+  in.plan.recompute = choice(r, "recompute", Recompute::none, kRecomputeNames);
   in.flash_attention = r.bool_or("flash_attention", true);
-  in.sequence_parallel = r.bool_or("sequence_parallel", false);
+  in.plan.sequence_parallel = r.bool_or("sequence_parallel", false);
+  parse_schedule(r, model, in.plan);
   in.dropout = r.bool_or("dropout", false);
+  in.overlap_dp_comm = r.bool_or("overlap_dp_comm", true);
+  in.causal_attention_flops = r.bool_or("causal_attention_flops", false);
+  in.compute_efficiency = r.optional_number("compute_efficiency", limits::kEfficiency);
+  in.goodput = r.number_or("goodput", TrainingDefaults::goodput, limits::kGoodput);
   parse_lora(r, model, in, warnings);
-  in.target_days = r.optional_number("target_days", kPositive);
-  in.margin = r.number_or("margin", 0, kNonNegative);
+  in.target_days = r.optional_number("target_days", limits::kDays);
+  in.margin = r.number_or("margin", 0, limits::kMargin);
   in.compute_budget_flops =
-      r.number_or("compute_budget_flops", 6 * params_active * in.tokens, kPositive);
+      r.number_or("compute_budget_flops", 6 * params_active * in.tokens, limits::kFlops);
   parse_money(r, accelerator, catalog, in, warnings);
-  in.cuda_context_bytes =
-      r.number_or("cuda_context_bytes", TrainingDefaults::cuda_context_bytes, kNonNegative);
+  in.cuda_context_bytes = r.number_or("cuda_context_bytes", TrainingDefaults::cuda_context_bytes,
+                                      limits::kOverheadBytes);
   in.fragmentation =
       r.number_or("fragmentation", TrainingDefaults::fragmentation, NumberRange{0, 1, false, true});
   return in;
 }
 
 Json training_input_to_json(const TrainingInput& in) {
+  const ParallelPlan& plan = in.plan;
   Json out = {{"method", method_name(in.method)},
               {"tokens", in.tokens},
-              {"mfu", in.mfu},
               {"precision", precision_name(in.precision)},
               {"master_weights", in.master_weights},
               {"optimizer", optimizer_name(in.optimizer)},
-              {"zero_stage", in.zero_stage},
-              {"offload", offload_name(in.offload)},
-              {"tp", in.tp},
-              {"pp", in.pp},
-              {"dp", in.dp},
-              {"micro_batch", in.micro_batch},
+              {"zero_stage", plan.zero_stage},
+              {"offload", offload_name(plan.offload)},
+              {"tp", plan.tp},
+              {"pp", plan.pp},
+              {"dp", plan.dp},
+              {"cp", plan.cp},
+              {"ep", plan.ep},
+              {"micro_batch", plan.micro_batch},
               {"seq_len", in.seq_len},
               {"global_batch_tokens", in.global_batch_tokens()},
-              {"recompute", recompute_name(in.recompute)},
+              {"recompute", recompute_name(plan.recompute)},
               {"flash_attention", in.flash_attention},
-              {"sequence_parallel", in.sequence_parallel},
+              {"sequence_parallel", plan.sequence_parallel},
+              {"pipeline_schedule", schedule_name(plan.schedule)},
+              {"virtual_stages", plan.virtual_stages},
               {"dropout", in.dropout},
+              {"overlap_dp_comm", in.overlap_dp_comm},
+              {"causal_attention_flops", in.causal_attention_flops},
+              {"goodput", in.goodput},
               {"margin", in.margin},
               {"compute_budget_flops", in.compute_budget_flops},
               {"discount", in.discount},
               {"pue", in.pue},
               {"cuda_context_bytes", in.cuda_context_bytes},
               {"fragmentation", in.fragmentation}};
+  // Given only: absent, the step-time model gives the speed (the result's assumptions say what).
+  if (in.mfu) out["mfu"] = *in.mfu;
+  if (in.compute_efficiency) out["compute_efficiency"] = *in.compute_efficiency;
   if (in.parameter_efficient()) {
     out["lora_rank"] = in.lora_rank;
     out["lora_modules"] = in.lora_modules;
@@ -331,6 +444,7 @@ Json training_choices() {
           {"recompute", kRecomputeNames},
           {"optimizer", kOptimizerNames},
           {"offload", kOffloadNames},
+          {"pipeline_schedule", kScheduleNames},
           {"precision", kTrainingPrecisions}};
 }
 

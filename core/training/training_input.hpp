@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,12 +26,40 @@ enum class Optimizer {
   adafactor
 };
 enum class Offload { none, optimizer, optimizer_and_params };
+enum class PipelineSchedule { one_f_one_b, interleaved };
+
+// How one training run is split over its GPUs: what the planner searches and a scenario may fix.
+struct ParallelPlan {
+  int64_t tp = 1;  // tensor parallel (Megatron, Shoeybi et al. 2019)
+  int64_t pp = 1;  // pipeline stages
+  int64_t dp = 1;  // data-parallel replicas
+  int64_t cp = 1;  // context parallel: the sequence split over cp GPUs
+  int64_t ep = 1;  // expert parallel: the routed experts split over ep of the dp replicas
+  int zero_stage = 0;
+  Offload offload = Offload::none;
+  int64_t micro_batch = 1;
+  int64_t grad_accumulation = 1;  // micro-batches per step: global = micro x accumulation x dp
+  Recompute recompute = Recompute::none;
+  bool sequence_parallel = false;
+  PipelineSchedule schedule = PipelineSchedule::one_f_one_b;
+  int64_t virtual_stages = 1;  // model chunks per pipeline stage (interleaved schedule)
+
+  int64_t gpus() const { return tp * pp * dp * cp; }
+};
 
 // The documented defaults of the training section (README, "Training"). One set for everything.
 struct TrainingDefaults {
-  // Llama 3 405B pre-training reached 38-43% BF16 MFU on 8K-16K H100 (Llama 3 paper, Table 4);
-  // 0.40 sits in that band. The training memo's MFU table lists the other published runs.
-  static constexpr double mfu = 0.40;
+  // Above every published run (MegaScale's 55.2%, Jiang et al. 2024): allowed, with a warning.
+  static constexpr double suspicious_mfu = 0.7;
+  // The global batch when the scenario gives none (rounded to whole accumulation steps of a
+  // given plan; the planner's plans round theirs): 2^22
+  // tokens, Llama 2's "4M tokens" (Touvron et al. 2023, section 2.2), or one sequence per 8 GPUs
+  // when that is more (Llama 3 405B: 16M tokens of 8192 on 16,384 GPUs, Llama 3 paper Table 4).
+  static constexpr double planner_global_batch_tokens = 4194304;
+  static constexpr double planner_gpus_per_sequence = 8;
+  // Share of a run's wall time spent training: Llama 3 405B reached "higher than 90% effective
+  // training time" through failures and restarts (Llama 3 paper, section 3.3.4).
+  static constexpr double goodput = 0.9;
   // Hoffmann et al. 2022, Table 3: about 20 tokens per parameter at the compute-optimal frontier.
   static constexpr double chinchilla_tokens_per_param = 20.0;
   // LoRA and QLoRA start from a fine-tuning run, not a pre-training one: Guanaco's OASST1 run,
@@ -59,24 +88,27 @@ struct TrainingInput {
   TrainingMethod method = TrainingMethod::full;
   double tokens = 0;
   bool default_tokens = false;  // tokens not given: the method's default above
-  double mfu = TrainingDefaults::mfu;
+  // The utilisation of the dense peak applied to the executed FLOPs, when the scenario gives one;
+  // absent, the step-time model (planner/step_time.hpp) gives the time.
+  std::optional<double> mfu;
   Precision precision = Precision::bf16;
   bool master_weights = true;  // fp32 master copy (mixed precision, Micikevicius et al. 2018)
   Optimizer optimizer = Optimizer::adamw;
-  int zero_stage = 0;
-  Offload offload = Offload::none;
-  int64_t tp = 1;
-  int64_t pp = 1;
-  int64_t dp = 1;
-  int64_t micro_batch = 1;
+  ParallelPlan plan;
+  // True when the scenario names no plan field and no mfu: the planner picks the plan.
+  bool plan_from_planner = false;
   int64_t seq_len = TrainingDefaults::seq_len;
-  int64_t grad_accumulation = 1;  // global batch = micro_batch x grad_accumulation x dp sequences
-  Recompute recompute = Recompute::none;
+  // training.global_batch_tokens as given, or the planner's default when it picks the plan.
+  std::optional<double> requested_global_batch_tokens;
   bool flash_attention = true;
-  bool sequence_parallel = false;
   bool dropout = false;
-  int64_t lora_rank = 0;                  // 0 for full training
-  std::vector<std::string> lora_modules;  // q, k, v, o, gate, up, down
+  bool overlap_dp_comm = true;  // gradient reduction overlaps the last backward pass
+  // Count attention FLOPs of a causal model at half (NeMo's convention) instead of PaLM's full.
+  bool causal_attention_flops = false;
+  std::optional<double> compute_efficiency;  // overrides the accelerator class's default
+  double goodput = TrainingDefaults::goodput;  // modelled time / wall time (not with a given mfu)
+  int64_t lora_rank = 0;                     // 0 for full training
+  std::vector<std::string> lora_modules;     // q, k, v, o, gate, up, down
   std::optional<double> target_days;
   double margin = 0;
   double compute_budget_flops = 0;  // for the compute-optimal split; defaults to 6 N D
@@ -89,9 +121,10 @@ struct TrainingInput {
   double fragmentation = TrainingDefaults::fragmentation;
 
   bool parameter_efficient() const { return method != TrainingMethod::full; }
-  int64_t gpus() const { return tp * pp * dp; }
+  int64_t gpus() const { return plan.gpus(); }
   double global_batch_tokens() const {
-    return double(micro_batch) * double(grad_accumulation) * double(dp) * double(seq_len);
+    return double(plan.micro_batch) * double(plan.grad_accumulation) * double(plan.dp) *
+           double(seq_len);
   }
 };
 
@@ -99,10 +132,29 @@ std::string_view method_name(TrainingMethod method);
 std::string_view recompute_name(Recompute recompute);
 std::string_view optimizer_name(Optimizer optimizer);
 std::string_view offload_name(Offload offload);
+std::string_view schedule_name(PipelineSchedule schedule);
+
+// The fields that fix the plan or its speed: with none of them given, the planner chooses the
+// plan and the step-time model the speed; plan() ignores them.
+inline constexpr std::array<std::string_view, 13> kPlanFields = {"tp",
+                                                                 "pp",
+                                                                 "dp",
+                                                                 "cp",
+                                                                 "ep",
+                                                                 "zero_stage",
+                                                                 "offload",
+                                                                 "micro_batch",
+                                                                 "recompute",
+                                                                 "sequence_parallel",
+                                                                 "pipeline_schedule",
+                                                                 "virtual_stages",
+                                                                 "mfu"};
 
 // Reads scenario["training"] against the parsed model and hardware (TP must divide the heads, PP
-// the layers, tp x pp x dp the GPU count, the device must have a rate for the precision). The
-// price defaults to a catalog entry for the accelerator (see cost.hpp). Throws InputError.
+// at most the layers, EP the experts and dp, CP the sequence, tp x pp x cp x dp the GPU count,
+// the device must have a rate for the precision). The price defaults to a catalog entry for the
+// accelerator (see cost.hpp). With no plan field and no mfu, plan_from_planner is set and the
+// plan is left at its defaults for the caller to choose. Throws InputError.
 TrainingInput parse_training(const Json& section, const ModelSpec& model, double params_active,
                              const AcceleratorSpec& accelerator, int64_t gpu_count,
                              const Catalog& catalog, Warnings& warnings);

@@ -1,7 +1,8 @@
 #include "training/training_json.hpp"
-#include "units.hpp"
 
+#include "planner/step_json.hpp"
 #include "training/activations.hpp"
+#include "units.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -14,8 +15,13 @@ Json memory_json(const MemoryParts& p) {
 
 // What the training estimate assumes and leaves out, as codes (their English is in the table).
 std::vector<MessageCode> notes(const TrainingInput& in) {
-  std::vector<MessageCode> out = {"note.training.mfu_executed_flops",
-                                  "note.training.mfu_end_to_end", "note.training.flops_6nd"};
+  std::vector<MessageCode> out;
+  if (in.mfu) {
+    out = {"note.training.mfu_executed_flops", "note.training.mfu_end_to_end"};
+  } else {
+    out = {"note.training.step_time_model"};
+  }
+  out.push_back("note.training.flops_6nd");
   if (in.parameter_efficient()) out.push_back("note.training.lora_compute");
   if (in.optimizer == Optimizer::paged_adamw_32bit || in.optimizer == Optimizer::paged_adamw_8bit) {
     out.push_back("note.training.paged_optimizer");
@@ -25,7 +31,8 @@ std::vector<MessageCode> notes(const TrainingInput& in) {
 }
 
 Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
-  constexpr MessageCode kMfuSource = "source.training.mfu_default";
+  const MessageCode mfu_source =
+      in.mfu ? MessageCode("source.training.mfu_given") : MessageCode("source.training.mfu_model");
   Json english_notes = Json::array();
   Json note_codes = Json::array();
   for (const MessageCode note : notes(in)) {
@@ -41,29 +48,40 @@ Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
   if (in.method == TrainingMethod::qlora && r.memory.stage.nf4_params > 0) {
     bytes["nf4_weights"] = r.memory.stage.nf4_bytes / r.memory.stage.nf4_params;
   }
-  return {{"mfu", in.mfu},
-          {"mfu_default", TrainingDefaults::mfu},
-          {"mfu_source", kMfuSource.english()},
-          {"mfu_source_code", kMfuSource.code()},
-          {"model_flops_utilization", in.mfu * r.flops.model_per_token / r.flops.per_token},
-          {"margin", in.margin},
-          {"precision", precision_name(in.precision)},
-          {"peak_flops_per_s", r.time.peak_flops_per_s},
-          {"bytes_per_param", bytes},
-          {"optimizer", optimizer_name(in.optimizer)},
-          {"zero_stage", in.zero_stage},
-          {"recompute", recompute_name(in.recompute)},
-          {"flash_attention", in.flash_attention},
-          {"sequence_parallel", in.sequence_parallel},
-          {"dropout", in.dropout},
-          {"activation_element_bytes", activation_settings(in).element_bytes},
-          {"cuda_context_bytes", in.cuda_context_bytes},
-          {"fragmentation", in.fragmentation},
-          {"tokens_per_param", TrainingDefaults::chinchilla_tokens_per_param},
-          {"pue", in.pue},
-          {"discount", in.discount},
-          {"notes", english_notes},
-          {"note_codes", note_codes}};
+  const double mfu = r.time.utilisation;
+  const TrainingEfficiency& e = r.efficiency;
+  return {
+      {"mfu", mfu},
+      {"mfu_source", mfu_source.english()},
+      {"mfu_source_code", mfu_source.code()},
+      {"model_flops_utilization", mfu * r.flops.model_per_token / r.flops.per_token},
+      {"compute_efficiency", e.compute},
+      {"compute_class", e.device_class},
+      {"matmul_share", e.matmul_share},
+      {"framework_share", e.framework_share},
+      {"low_precision_matmul_factor", e.low_precision_factor},
+      {"memory_efficiency", e.memory},
+      {"overlap_dp_comm", in.overlap_dp_comm},
+      {"goodput", in.goodput},
+      {"causal_attention_flops", in.causal_attention_flops},
+      {"margin", in.margin},
+      {"precision", precision_name(in.precision)},
+      {"peak_flops_per_s", r.time.peak_flops_per_s},
+      {"bytes_per_param", bytes},
+      {"optimizer", optimizer_name(in.optimizer)},
+      {"zero_stage", in.plan.zero_stage},
+      {"recompute", recompute_name(in.plan.recompute)},
+      {"flash_attention", in.flash_attention},
+      {"sequence_parallel", in.plan.sequence_parallel},
+      {"dropout", in.dropout},
+      {"activation_element_bytes", activation_settings(in).element_bytes},
+      {"cuda_context_bytes", in.cuda_context_bytes},
+      {"fragmentation", in.fragmentation},
+      {"tokens_per_param", TrainingDefaults::chinchilla_tokens_per_param},
+      {"pue", in.pue},
+      {"discount", in.discount},
+      {"notes", english_notes},
+      {"note_codes", note_codes}};
 }
 
 }  // namespace
@@ -95,9 +113,14 @@ Json training_result_to_json(const TrainingInput& in, const TrainingResult& r) {
               {"wall_days_6nd", t.wall_s_6nd / units::kSecondsPerDay},
               {"gpu_hours", t.gpu_hours},
               {"global_batch_tokens", in.global_batch_tokens()},
-              {"grad_accumulation", in.grad_accumulation},
+              {"grad_accumulation", in.plan.grad_accumulation},
               {"steps", t.steps},
               {"step_time_s", t.step_time_s},
+              {"step_time_estimated_s", r.step.step_time_s},
+              {"step_breakdown", step_breakdown_json(r.step.breakdown)},
+              {"tokens_per_s", in.global_batch_tokens() / t.step_time_s},
+              {"mfu_estimated", r.mfu_estimated},
+              {"hfu_estimated", r.hfu_estimated},
               {"pipeline_bubble_fraction", t.pipeline_bubble},
               {"days_vs_gpus", days},
               {"chinchilla_tokens", r.chinchilla_tokens},
@@ -115,7 +138,8 @@ Json training_result_to_json(const TrainingInput& in, const TrainingResult& r) {
               {"trainable_params", m.trainable_params},
               {"frozen_params", m.frozen_params},
               {"adapter_params", r.adapter_params},
-              {"parallelism", {{"tp", in.tp}, {"pp", in.pp}, {"dp", in.dp}, {"gpus", in.gpus()}}},
+              {"parallelism", parallelism_json(in.plan)},
+              {"plan_source", in.plan_from_planner ? "planner" : "scenario"},
               {"price_source", in.price_source},
               {"assumptions", assumptions_json(in, r)}};
   if (t.gpus_for_target_days) out["gpus_for_target_days"] = *t.gpus_for_target_days;

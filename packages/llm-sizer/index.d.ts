@@ -80,9 +80,9 @@ export interface QualityFigure {
   /** What the table printed: "ppl" (with baseline), "ppl_delta" (with baseline) or "ppl_ratio". */
   metric: 'ppl' | 'ppl_delta' | 'ppl_ratio';
   value: number;
-  baseline: number | null;
-  dataset: string | null;
-  context: number | null;
+  baseline?: number;
+  dataset?: string;
+  context?: number;
   imatrix: boolean;
   source: string;
   url: string;
@@ -98,15 +98,15 @@ export interface QuantizationOption {
   fits: boolean;
   runtime_supported: boolean;
   native: boolean;
-  decode_tokens_per_s: number | null;
-  prefill_tokens_per_s: number | null;
-  /** The published figure behind the quality, or null when none is published for this model. */
-  quality: QualityFigure | null;
+  decode_tokens_per_s?: number;
+  prefill_tokens_per_s?: number;
+  /** The published figure behind the quality, absent when none is published for this model. */
+  quality?: QualityFigure;
   quality_source: string;
   /** Perplexity increase over the 16-bit model of the same table, in percent. */
-  quality_loss_pct: number | null;
+  quality_loss_pct?: number;
   /** Mean KL divergence from the 16-bit model, where the same table prints it. */
-  quality_kld: number | null;
+  quality_kld?: number;
   pareto: boolean;
 }
 
@@ -137,8 +137,8 @@ export interface Result {
     fits: boolean;
     decode_tokens_per_s?: number;
     ttft_s?: number;
-    cost_per_million_tokens_usd?: number | null;
-    best_format: string;
+    cost_per_million_tokens_usd?: number;
+    best_format?: string;
     [field: string]: unknown;
   };
   quantization?: { options: QuantizationOption[] };

@@ -16,7 +16,7 @@ const { decodeState } = await import(new URL('../../web/src/url.js', import.meta
 const site = siteForTests();
 const linked = async (page) => decodeState(new URL(await settledUrl(page)).hash);
 const tabs = (page) => page.$$eval('#tabs [role="tab"]', (nodes) => nodes.map((n) => n.id));
-const allTabs = ['tab-model', 'tab-inference', 'tab-training', 'tab-finetune', 'tab-quantization'];
+const allTabs = ['tab-model', 'tab-inference', 'tab-training', 'tab-finetune', 'tab-planner', 'tab-quantization'];
 
 test('a link with fields the core refuses opens the rest and names what it left out', async () => {
   // A key from a newer (or mistyped) link, and a count out of range.
@@ -26,7 +26,7 @@ test('a link with fields the core refuses opens the rest and names what it left 
   await assertShowsCliResult(page, kept);
   const notice = await page.textContent('#notice');
   assert.match(notice, /inference\.offload_layers: not a field this version knows/);
-  assert.match(notice, /hardware\.count: must be an integer in \[1, 1000000\]; got 0/);
+  assert.match(notice, /hardware\.count: must be an integer in \[1, 1000000\] \(Llama 3 405B[^)]*\); got 0/);
   assert.ok(await page.isHidden('#result-error'));
   assert.deepEqual(await tabs(page), allTabs);
   assert.equal(await page.inputValue('#accelerator'), 'rtx-4090');

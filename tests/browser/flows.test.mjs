@@ -66,13 +66,14 @@ test('the Inference view shows exactly the CLI result, with its curves and roofl
 });
 
 test('the Training view shows exactly the CLI result, and ZeRO stage edits update result and link', async () => {
-  const scenario = { model: 'llama-3-8b', hardware: { count: 8 }, training: { tokens: 1e12, target_days: 30 } };
+  // A plan field given (tp), so ZeRO edits change only the ZeRO stage.
+  const scenario = { model: 'llama-3-8b', hardware: { count: 8 }, training: { tokens: 1e12, target_days: 30, tp: 2 } };
   const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'training' }));
   const expected = await assertShowsCliResult(page, scenario);
   assert.equal(await verdict(page), String(expected.training.fits));
   assert.equal(await page.getAttribute('#flow [data-path="training.gpus_for_target_days"]', 'value'),
     String(expected.training.gpus_for_target_days));
-  assert.match(await page.textContent('#flow .sources'), /Llama 3 405B BF16 pre-training reached 38-43% MFU/);
+  assert.match(await page.textContent('#flow .sources'), /the step-time model \(step_breakdown\)/);
   await assertChartsDrawn(page, 1);
 
   await page.fill('[data-field="training.zero_stage"]', '3');
@@ -260,7 +261,7 @@ test('a view computes its own section only; the link keeps the sections of every
   const expected = cliEstimate(scenario);
   const card = await openPage(site.browser, `${site.url}embed.html${new URL(page.url()).hash}`, { viewport: { width: 480, height: 400 } });
   const stats = await card.page.$$eval('[data-path]', (nodes) => nodes.map((n) => [n.dataset.path, n.getAttribute('value')]));
-  assert.deepEqual(stats.map(([path]) => path), ['model.params_total', 'inference.fits', 'inference.decode_tokens_per_s',
+  assert.deepEqual(stats.map(([path]) => path), ['model.params_total', 'inference.placement.verdict', 'inference.decode_tokens_per_s',
     'inference.cost_per_million_tokens_usd', 'training.wall_days', 'training.cost_usd']);
   for (const [path, value] of stats) assert.equal(value, String(path.split('.').reduce((o, k) => o[k], expected)), path);
   assert.deepEqual(await card.page.$$eval('.stat-group h2', (n) => n.map((h) => h.textContent)), ['Inference · BF16', 'Training · 2.489B tokens']);

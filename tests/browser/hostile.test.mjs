@@ -73,3 +73,54 @@ test('a hostile field name from the link is reported, not rendered', async () =>
   await assertNothingInjected(page);
   assert.deepEqual(problems, []);
 });
+
+// Pastes `text` into the config box and uses it, as one paste and one click would (not typed,
+// and without waiting for the browser to lay out a text box of megabytes).
+async function paste(page, text) {
+  await page.check('input[name="model-source"][value="config"]');
+  await page.$eval('.source textarea', (box, value) => {
+    box.value = value;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    box.closest('.source').querySelector('button').click();
+  }, text);
+}
+
+test('hostile pasted configs are refused next to the paste box and the page keeps working', async () => {
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor({ model: 'gpt2' }));
+  const cases = [
+    [`{"model_type":"llama","x":${'['.repeat(60000)}${']'.repeat(60000)}}`, /more than 64 levels deep \(in x\)/],
+    [`{"model_type":"llama","_name_or_path":"${'x'.repeat(10 << 20)}"}`, /larger than 1 MB .+ so it was cleared/],
+    ['{"model_type":"llama","hidden_size":1e400}', /too large for the calculator \(at hidden_size\)/],
+  ];
+  for (const [text, message] of cases) {
+    await paste(page, text);
+    assert.match(await page.textContent('.source .field-error'), message);
+    await assertShowsCliResult(page, { model: 'gpt2' });
+  }
+  // Markup in every string field and unknown fields: used, shown as text, nothing runs.
+  const config = JSON.parse(readFileSync(`${root}/tests/reference/configs/meta-llama-3-8b.json`, 'utf8'));
+  const hostile = Object.fromEntries(Object.entries(config).map(([key, value]) => [key, typeof value === 'string' ? payload : value]));
+  const scenario = { model: { ...hostile, model_type: 'llama', [payload]: payload, unknown_field: { deep: [payload] } } };
+  await paste(page, JSON.stringify(scenario.model));
+  assert.equal(await page.textContent('.source .field-error'), '');
+  await assertShowsCliResult(page, scenario);
+  await assertNothingInjected(page);
+  // A value the core refuses is shown at its field; fixing it brings the result back.
+  await paste(page, JSON.stringify({ ...config, num_hidden_layers: 1e18 }));
+  assert.match(await page.textContent('#result-error'), /model\.num_hidden_layers: must be an integer in \[1, 10000\]/);
+  await paste(page, JSON.stringify(config));
+  await assertShowsCliResult(page, { model: config });
+  assert.deepEqual(problems, []);
+});
+
+test('links that nest too deep or carry numbers past a double fall back with a notice', async () => {
+  for (const json of [`{"model":${'['.repeat(5000)}${']'.repeat(5000)}}`, '{"model":"gpt2","hardware":{"count":1e400}}']) {
+    const bytes = new TextEncoder().encode(json);
+    const hash = `#v=1&s=${Buffer.from(bytes).toString('base64url')}`;
+    const { page, problems } = await openPage(site.browser, site.url + hash);
+    assert.match(await page.textContent('#notice'), /damaged or cut short/);
+    await assertShowsCliResult(page, { model: 'llama-3-8b' });
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});

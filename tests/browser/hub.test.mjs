@@ -75,3 +75,25 @@ test('a pasted config.json is used as the model, and bad JSON is explained', asy
   await assertShowsCliResult(page, { model: JSON.parse(configText) });
   assert.deepEqual(problems, []);
 });
+
+test('the paste box says which type it recognised, and warns prominently about an unknown one', async () => {
+  const { page, problems } = await openPage(site.browser, site.url);
+  await page.check('input[name="model-source"][value="config"]');
+  const opt = readFileSync(`${root}/tests/reference/configs/opt-350m.json`, 'utf8');
+  await page.fill('.source textarea', opt);
+  await page.click('.source button:visible');
+  await page.waitForSelector('.model-type:has-text("opt")');
+  assert.equal(await page.isVisible('.type-warning'), false);
+  // An unknown type with Llama's fields is counted, and the assumption is shown above the fields.
+  const unknown = { ...JSON.parse(configText), model_type: 'brand_new_arch' };
+  await page.fill('.source textarea', JSON.stringify(unknown));
+  await page.click('.source button:visible');
+  await page.waitForSelector('.type-warning:visible');
+  assert.match(await page.textContent('.type-warning'), /brand_new_arch.*Llama layout/);
+  await assertShowsCliResult(page, { model: unknown });
+  // A field of another layout is refused: the error is placed at that field.
+  await page.fill('.source textarea', JSON.stringify({ ...unknown, multi_query: true }));
+  await page.click('.source button:visible');
+  await page.waitForSelector('[data-error-for^="model"]:has-text("multi-query attention")', { state: 'attached' });
+  assert.deepEqual(problems, []);
+});

@@ -243,8 +243,14 @@ test('the page asks the core only for the open view\'s section, and links keep e
   const pruned = pruneScenario({ model: 'llama-3-8b', hardware: { count: 2 }, training: { zero_stage: 0, micro_batch: 2 }, inference: { batch: 1, tp: 2, kv_cache: 'fp8' } },
     { catalog, estimate: spy, sections });
   assert.deepEqual(pruned, { model: 'llama-3-8b', hardware: { count: 2 }, training: { micro_batch: 2 }, inference: { kv_cache: 'fp8' } });
-  // hardware.count alone; each section's values with that section only.
-  assert.deepEqual(asked, ['', 'training', 'training', 'inference', 'inference', 'inference']);
+  // hardware.count alone; each section's values with that section only (first with every value
+  // kept, then without each).
+  assert.deepEqual(asked, ['', '', 'training', 'training', 'training', 'inference', 'inference', 'inference', 'inference']);
+  // A plan field is dropped only when the core's planner would pick the same whole plan.
+  const plan = pruneScenario({ model: 'llama-3-8b', hardware: { count: 8 }, training: { micro_batch: 1, tp: 8 } },
+    { catalog, estimate, sections });
+  assert.deepEqual(wasm.estimate(plan).training.parallelism, wasm.estimate({ model: 'llama-3-8b', hardware: { count: 8 },
+    training: { micro_batch: 1, tp: 8 } }).training.parallelism);
   assert.deepEqual(pruneScenario({ model: 'gpt2', training: { method: 'full' } }, { catalog, estimate, sections }), { model: 'gpt2', training: {} });
 });
 

@@ -78,14 +78,16 @@ test('the card from another origin renders inline with the CLI\'s numbers', asyn
   const { page, problems, requests, context } = await open('cdn.html', docsPage(`${cdn}card.js`, `
     <llm-sizer-card id="serve" scenario='${attr(inference)}' href="https://sizer.example/app/"></llm-sizer-card>
     <div lang="zh-CN"><llm-sizer-card id="tune" units="GB" scenario='${attr(training)}'></llm-sizer-card></div>
-    <llm-sizer-card id="bad" scenario='{"model": "llama-3-8b", "hardware": {"count": 0}}'></llm-sizer-card>`));
+    <llm-sizer-card id="bad" scenario='{"model": "llama-3-8b", "hardware": {"count": 0}}'></llm-sizer-card>
+    <llm-sizer-card id="deep" scenario='{"model": ${'['.repeat(5000)}${']'.repeat(5000)}}'></llm-sizer-card>
+    <llm-sizer-card id="huge" scenario='{"model": "llama-3-8b", "hardware": {"count": 1e400}}'></llm-sizer-card>`));
   assert.equal(await page.$$eval('iframe', (n) => n.length), 0);
 
   const serving = await readCard(page, '#serve');
   const expected = cliEstimate(inference);
   assert.equal(serving.state, 'ready');
   assert.equal(serving.title, 'Llama 3 8B');
-  for (const path of ['model.params_total', 'inference.fits', 'inference.decode_tokens_per_s']) {
+  for (const path of ['model.params_total', 'inference.placement.verdict', 'inference.decode_tokens_per_s']) {
     assert.equal(serving.numbers[path], String(path.split('.').reduce((n, k) => n[k], expected)), path);
   }
   assert.match(serving.texts['inference.decode_tokens_per_s'], /tokens\/s$/);
@@ -101,7 +103,14 @@ test('the card from another origin renders inline with the CLI\'s numbers', asyn
   assert.match(tuning.text, /微调/);
   const bad = await readCard(page, '#bad');
   assert.equal(bad.state, 'error');
-  assert.match(bad.problem, /Devices \(hardware\.count\): must be an integer in \[1, 1000000\]; got 0/);
+  assert.match(bad.problem, /Devices \(hardware\.count\): must be an integer in \[1, 1000000\] \(Llama 3 405B[^)]*\); got 0/);
+  // The attribute is untrusted JSON: read by the page's own checks, before anything recurses.
+  const deep = await readCard(page, '#deep');
+  assert.equal(deep.state, 'error');
+  assert.match(deep.problem, /more than 64 levels deep \(in model\)/);
+  const huge = await readCard(page, '#huge');
+  assert.equal(huge.state, 'error');
+  assert.match(huge.problem, /too large for the calculator \(at hardware\.count\)/);
 
   // The core, its catalog and the strings come from the package's origin; nothing else is asked.
   const elsewhere = requests.filter((url) => !url.startsWith(docs) && !url.startsWith(cdn));

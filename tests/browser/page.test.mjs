@@ -134,7 +134,13 @@ test('every number with a formula expands to it, with values substituted and the
   // A formula is named by its field's label (en.js), never by the raw result id.
   const total = panels.find((p) => p.text.startsWith('Parameters ='));
   assert.ok(total.text.includes(expected.model.params_total.toLocaleString('en-US')), total.text);
-  for (const panel of panels) assert.ok(panel.links.length === 1 && panel.links[0].startsWith('https://'), panel.text);
+  // The source, then the formula family's methodology section and its validation rows.
+  for (const panel of panels) {
+    assert.equal(panel.links.length, 3, panel.text);
+    assert.ok(panel.links[0].startsWith('https://'), panel.text);
+    assert.match(panel.links[1], /\/methodology\.html#for=[a-z_.]+$/, panel.text);
+    assert.match(panel.links[2], /\/validation\.html#for=[a-z_.]+$/, panel.text);
+  }
   // Expanded formulas stay open while inputs change.
   await page.fill('[data-field="hardware.count"]', '8');
   assert.equal((await page.$$('#flow .formula-holder:not([hidden]) .formula')).length, explained.length);

@@ -85,9 +85,9 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   return { page, problems };
 }
 
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { fullPage = true } = {}) {
   mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage });
 }
 
 export function linkFor(scenario, ui = {}) {

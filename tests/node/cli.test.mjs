@@ -26,7 +26,8 @@ test('bad input exits 2 with one line naming field, value and what is allowed', 
   const run = runCli(['estimate', '-'], JSON.stringify(scenario));
   assert.equal(run.status, 2);
   assert.equal(run.stdout, '');
-  assert.equal(run.stderr, 'model.num_hidden_layers: must be a positive integer, got -3\n');
+  assert.equal(run.stderr, 'model.num_hidden_layers: must be an integer in [1, 10000] (DeepNet, the deepest '
+    + 'published Transformer, has 1,000 layers: Wang et al. 2022), got -3\n');
 });
 
 test('malformed JSON reports line and column', () => {
@@ -52,4 +53,30 @@ test('presets lists models, accelerators and the model types the counter knows',
     'deepseek_v3', 'olmo2']) {
     assert.ok(presets.model_types.includes(type), type);
   }
+});
+
+test('presets describes each model type: its layout, its stacks and the config fields it reads', () => {
+  const { model_types: types, model_type_details: details, config_fields: fields } = cliJson(['presets']);
+  assert.deepEqual(Object.keys(details).sort(), [...types].sort());
+  assert.equal(details.gpt_bigcode.shape, 'gpt_bigcode');
+  assert.ok(details.gpt_bigcode.fields.includes('multi_query'));
+  assert.equal(details.t5.stacks, 'encoder_decoder');
+  assert.ok(details.t5.fields.includes('d_kv'));
+  assert.equal(details.bert.stacks, 'encoder');
+  assert.ok(details.mamba2.fields.includes('state_size'));
+  // Every field a type reads is among the fields the editor offers.
+  for (const [type, detail] of Object.entries(details)) {
+    for (const field of detail.fields) assert.ok(fields.includes(field), `${type}: ${field}`);
+  }
+});
+
+test('plan prints the fastest plans that fit and the scaling curve; bad input exits 2', () => {
+  const scenario = { model: 'llama-3-8b', hardware: { count: 16 }, training: {}, planner: { top: 3, scaling_gpus: [8, 16] } };
+  const answer = cliJson(['plan', '-'], JSON.stringify(scenario));
+  assert.equal(answer.plans.length, 3);
+  assert.ok(answer.plans.every((p) => p.fits && p.tp * p.pp * p.dp * p.cp === 16));
+  assert.deepEqual(answer.scaling.map((s) => s.gpus), [8, 16]);
+  const run = runCli(['plan', '-'], JSON.stringify({ ...scenario, planner: { top: -1 } }));
+  assert.equal(run.status, 2);
+  assert.equal(run.stderr, 'planner.top: must be an integer in [0, 100], got -1\n');
 });

@@ -19,6 +19,22 @@ test('createLlmSizer() from the package equals the CLI, errors included', async 
   assert.deepEqual(sizer.presets().models.map((m) => m.id), cliJson(['presets']).models.map((m) => m.id));
   assert.throws(() => sizer.estimate({ model: 'llama-3-8b', hardware: { count: 0 } }),
     (error) => error.field === 'hardware.count' && error.got === '0' && /must be an integer/.test(error.allowed));
+  // An object is checked before it is serialised (JSON.stringify would write Infinity as null, an
+  // absent field, and overflow the stack on deep nesting), with the core's words for the same text.
+  const infinite = { model: 'llama-3-8b', hardware: { count: Infinity } };
+  let core;
+  try {
+    sizer.estimate('{"model": "llama-3-8b", "hardware": {"count": 1e400}}');
+  } catch (error) {
+    core = error;
+  }
+  assert.equal(core?.field, 'hardware.count');
+  assert.throws(() => sizer.estimate(infinite),
+    (error) => error.field === core.field && error.allowed === core.allowed && error.got === 'Infinity');
+  let deep = [];
+  for (let i = 0; i < 100000; i++) deep = [deep];
+  assert.throws(() => sizer.estimate({ model: deep }),
+    (error) => error.field === 'model' && /more than 64 levels deep/.test(error.allowed));
 });
 
 test('every file package.json names is built, and npm pack takes them', () => {

@@ -40,18 +40,18 @@ TEST_CASE("QLoRA's headline: 65B fine-tunes on one 48 GB GPU, 16-bit needs more 
   full["method"] = "full";
   full.erase("lora_rank");
   const auto sixteen_bit = train(model, "rtx-a6000", full);
-  CHECK(sixteen_bit["memory_per_gpu_bytes"].get<double>() > 780e9);
+  const double sixteen_bit_bound =
+      llm_sizer::test::published_row("qlora-llama-65b-16bit-finetune")["value_bytes"];
+  CHECK(sixteen_bit["memory_per_gpu_bytes"].get<double>() > sixteen_bit_bound);
   CHECK(sixteen_bit["fits"] == false);
   CHECK(sixteen_bit["max_micro_batch"] == 0);
 }
 
-TEST_CASE("LoRA on GPT-3 175B: r = 4 on W_q and W_v, 350 GB of frozen weights, ~35 MB adapters") {
-  // Hu et al. 2021, section 4.2: with r = 4 and only the query and value projections adapted,
-  // VRAM drops from 1.2 TB to 350 GB (the 16-bit frozen weights) and the checkpoint from 350 GB
-  // to 35 MB (the 16-bit adapters: 2 x 96 layers x 2 x 12288 x 4 = 18.9M parameters).
-  const auto t = train("gpt3-175b", "a100-80gb-sxm",
-                       {{"method", "lora"}, {"lora_rank", 4}, {"lora_modules", {"q", "v"}}});
+TEST_CASE("LoRA on GPT-3 175B: r = 4 on W_q and W_v") {
+  // Hu et al. 2021, section 4.2: the adapters are 2 x 96 layers x 2 x 12288 x 4 = 18.9M
+  // parameters. The 350 GB and ~35 MB the paper states are reference rows (lora-gpt3-175b-*).
+  const auto t = train(
+      "gpt3-175b", "a100-80gb-sxm",
+      {{"method", "lora"}, {"lora_rank", 4}, {"lora_modules", {"q", "v"}}, {"zero_stage", 0}});
   CHECK(t["adapter_params"] == 2.0 * 96 * 2 * 12288 * 4);
-  CHECK(t["adapter_params"].get<double>() * 2 == Approx(35e6).epsilon(0.10));
-  CHECK(t["memory"]["weights_bytes"].get<double>() == Approx(350e9).epsilon(0.01));
 }

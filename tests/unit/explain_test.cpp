@@ -12,7 +12,8 @@ const llm_sizer::Json& at_path(const llm_sizer::Json& result, const std::string&
   size_t start = 0;
   while (start <= path.size()) {
     const size_t dot = path.find('.', start);
-    node = &node->at(path.substr(start, dot - start));
+    const std::string key = path.substr(start, dot - start);
+    node = node->is_array() ? &node->at(std::stoul(key)) : &node->at(key);
     if (dot == std::string::npos) break;
     start = dot + 1;
   }
@@ -74,6 +75,10 @@ TEST_CASE("every training explanation evaluates to its number, for every preset"
           architecture["num_hidden_layers"].get<int>() % 2 == 0) {
         section["pp"] = 2;
       }
+      // Mamba models have no q/k/v/o: their adapters go on in_proj and out_proj (up, down).
+      if (section.contains("lora_modules") && architecture["num_attention_heads"] == 0) {
+        section["lora_modules"] = {"up", "down"};
+      }
       if (section.value("method", "") == "lora" &&
           architecture["num_attention_heads"].get<int>() % 2 == 0) {
         section["tp"] = 2;
@@ -86,5 +91,80 @@ TEST_CASE("every training explanation evaluates to its number, for every preset"
       CHECK(result["explain"].contains("training.memory.activations_bytes"));
       check_explanations(result, preset.id + " " + section.dump());
     }
+  }
+}
+
+TEST_CASE("every planner explanation evaluates to its number") {
+  // Dense with pipeline and ZeRO-3 on many nodes, MoE with experts split, one GPU with offload.
+  const std::vector<llm_sizer::Json> scenarios = {
+      {{"model", "llama-3-70b"},
+       {"hardware", {{"count", 256}}},
+       {"training", llm_sizer::Json::object()}},
+      {{"model", "mixtral-8x7b"}, {"hardware", {{"count", 64}}}, {"training", {{"seq_len", 8192}}}},
+      {{"model", "llama-3-8b"},
+       {"hardware", {{"count", 1}}},
+       {"training", llm_sizer::Json::object()}},
+  };
+  for (const auto& scenario : scenarios) {
+    const auto answer = llm_sizer::test::plan(scenario);
+    REQUIRE(answer["explain"].contains("plans.0.step_time_s"));
+    check_explanations(answer, scenario.dump());
+  }
+  // And the training block's step model for plans the planner would not pick.
+  const std::vector<llm_sizer::Json> plans = {
+      {{"tp", 4},
+       {"pp", 4},
+       {"cp", 2},
+       {"seq_len", 16384},
+       {"zero_stage", 3},
+       {"pipeline_schedule", "interleaved"},
+       {"virtual_stages", 2},
+       {"overlap_dp_comm", false}},
+      {{"ep", 8},
+       {"zero_stage", 3},
+       {"offload", "optimizer_and_params"},
+       {"recompute", "full"},
+       {"precision", "fp8"},
+       {"causal_attention_flops", true}},
+  };
+  for (const auto& training : plans) {
+    const auto result = llm_sizer::test::run(
+        {{"model", "mixtral-8x7b"}, {"hardware", {{"count", 64}}}, {"training", training}});
+    CHECK(result["explain"].contains("training.step_breakdown.cp_comm_s"));
+    check_explanations(result, training.dump());
+  }
+}
+
+TEST_CASE("every offload explanation evaluates to its number") {
+  // Layers and experts on a host, vLLM's streamed offload, a CPU as the only device (with the
+  // slower prefill of routed experts), and both ways of not fitting.
+  const auto host = [](const std::string& gpu, const std::string& cpu, double gib) {
+    return llm_sizer::Json{{"accelerator", gpu},
+                           {"host", {{"preset", cpu}, {"memory_bytes", gib * 1073741824.0}}}};
+  };
+  const llm_sizer::Json gguf = {{"runtime", "llama.cpp"}, {"weights", "q4_k_m"}};
+  const std::vector<llm_sizer::Json> scenarios = {
+      {{"model", "llama-3-70b"},
+       {"hardware", host("rtx-4090", "ryzen-9-7950x", 64)},
+       {"inference", gguf}},
+      {{"model", "deepseek-v3"},
+       {"hardware", host("rtx-4090", "epyc-9654", 512)},
+       {"inference", gguf}},
+      {{"model", "qwen3-30b-a3b"},
+       {"hardware", {{"accelerator", "ryzen-9-7950x"}}},
+       {"inference", gguf}},
+      {{"model", "llama-3-8b"},
+       {"hardware", host("rtx-4090", "ryzen-9-7950x", 64)},
+       {"inference",
+        {{"runtime", "vllm"}, {"weights", "fp16"}, {"cpu_offload_bytes", 4294967296.0}}}},
+      {{"model", "llama-3-70b"},
+       {"hardware", host("rtx-4090", "ryzen-9-7950x", 16)},
+       {"inference", gguf}},
+      {{"model", "llama-3-70b"}, {"hardware", {{"accelerator", "rtx-4090"}}}, {"inference", gguf}},
+  };
+  for (const auto& scenario : scenarios) {
+    const auto result = llm_sizer::test::run(scenario);
+    CHECK(result["explain"].contains("inference.host_bytes"));
+    check_explanations(result, scenario.dump());
   }
 }

@@ -61,7 +61,8 @@ TEST_CASE("invalid architectures are rejected with the field named") {
   Json config = tiny_llama();
   config["num_hidden_layers"] = -3;
   CHECK_THROWS_WITH(parse_hf_config(config, "model"),
-                    "model.num_hidden_layers: must be a positive integer, got -3");
+                    "model.num_hidden_layers: must be an integer in [1, 10000] (DeepNet, the "
+                    "deepest published Transformer, has 1,000 layers: Wang et al. 2022), got -3");
   config = tiny_llama();
   config["num_key_value_heads"] = 3;
   CHECK_THROWS_WITH(parse_hf_config(config, "model"),
@@ -74,7 +75,7 @@ TEST_CASE("invalid architectures are rejected with the field named") {
   config["layer_types"] = {"full_attention"};
   CHECK_THROWS_WITH(
       parse_hf_config(config, "model"),
-      "model.layer_types: must have one entry per layer (2); it has 1, got [\"full_attention\"]");
+      "model.layer_types: must have one entry per layer (2), got 1 entries");
 }
 
 TEST_CASE("an unknown model_type falls back to the Llama layout with a warning") {
@@ -84,6 +85,73 @@ TEST_CASE("an unknown model_type falls back to the Llama layout with a warning")
   REQUIRE(parsed.warnings.size() == 1);
   CHECK(parsed.warnings[0].field == "model.model_type");
   CHECK(total(config) == total(tiny_llama()));
+}
+
+TEST_CASE("an unknown model_type with a field the Llama layout does not read is refused") {
+  // Issue 10: no silently wrong count. Each refusal names the field, the type and what to do.
+  const auto refused = [](const std::string& key, const Json& value) {
+    Json config = tiny_llama();
+    config["model_type"] = "brand_new_arch";
+    config[key] = value;
+    try {
+      parse_hf_config(config, "model");
+    } catch (const llm_sizer::InputError& e) {
+      const std::string message = e.what();
+      return message.rfind("model." + key + ":", 0) == 0 &&
+             message.find("brand_new_arch") != std::string::npos &&
+             message.find("nearest supported type") != std::string::npos;
+    }
+    return false;
+  };
+  CHECK(refused("multi_query", true));
+  CHECK(refused("ffn_dim", 512));
+  CHECK(refused("d_kv", 16));
+  CHECK(refused("n_embd", 64));
+  CHECK(refused("layer_norm_eps", 1e-5));
+  CHECK(refused("use_bias", true));
+  CHECK(refused("no_bias", false));  // no_bias false means biases everywhere
+  CHECK(refused("state_size", 16));
+  CHECK_FALSE(refused("multi_query", false));  // false changes nothing
+  CHECK_FALSE(refused("no_bias", true));
+
+  Json missing = tiny_llama();
+  missing["model_type"] = "brand_new_arch";
+  missing.erase("intermediate_size");
+  CHECK_THROWS_WITH(parse_hf_config(missing, "model"),
+                    Catch::StartsWith("model.intermediate_size: is required to count an unknown "
+                                      "model_type (\"brand_new_arch\")"));
+  Json untyped = tiny_llama();
+  untyped.erase("model_type");
+  untyped["vision_config"] = {{"hidden_size", 32}};
+  CHECK_THROWS_WITH(parse_hf_config(untyped, "model"),
+                    Catch::StartsWith("model.vision_config: means an image encoder"));
+}
+
+TEST_CASE("known families read their own field names") {
+  // GPT-BigCode: multi_query means one KV head; OPT: ffn_dim; T5: d_kv and d_ff.
+  const Json bigcode = {
+      {"model_type", "gpt_bigcode"}, {"n_embd", 64},     {"n_layer", 2}, {"n_head", 4},
+      {"n_positions", 32},           {"vocab_size", 100}};
+  CHECK(parse_hf_config(bigcode, "model").spec.num_kv_heads == 1);
+  const Json opt = {{"model_type", "opt"},          {"hidden_size", 64}, {"num_hidden_layers", 2},
+                    {"num_attention_heads", 4},     {"ffn_dim", 96},     {"vocab_size", 100},
+                    {"max_position_embeddings", 32}};
+  const auto opt_spec = parse_hf_config(opt, "model").spec;
+  CHECK(opt_spec.intermediate_size == 96);
+  CHECK(opt_spec.learned_position_rows == 34);  // OPT's position offset of 2
+  const Json t5 = {{"model_type", "t5"}, {"d_model", 64},   {"d_kv", 8},        {"d_ff", 96},
+                   {"num_heads", 4},     {"num_layers", 2}, {"vocab_size", 100}};
+  const auto t5_spec = parse_hf_config(t5, "model").spec;
+  CHECK(t5_spec.head_dim == 8);
+  CHECK(t5_spec.layers.size() == 4);  // num_decoder_layers defaults to num_layers
+  CHECK(t5_spec.layers[0].encoder);
+  CHECK(t5_spec.layers[3].cross_attention);
+  // A T5 layer by hand: q, k, v, o of 64 x 32, ReLU MLP 2 x 64 x 96, RMS norms; the first layer of
+  // each stack adds a 32 x 4 relative bias; decoder layers add cross-attention and its norm.
+  const int64_t attention = 4 * 64 * 32;
+  const int64_t encoder_layer = attention + 2 * 64 * 96 + 2 * 64;
+  const int64_t decoder_layer = encoder_layer + attention + 64;
+  CHECK(total(t5) == 100 * 64 + 2 * encoder_layer + 2 * decoder_layer + 2 * 32 * 4 + 2 * 64);
 }
 
 TEST_CASE("GPT-2 names (n_embd, n_layer, n_head) are read") {

@@ -18,7 +18,8 @@ Json inference(Json section, Json hardware = {{"accelerator", "h100-sxm"}}) {
 TEST_CASE("bad inference input names the field") {
   CHECK_THROWS_WITH(inference({{"weights", "q9_k"}}), Catch::StartsWith("inference.weights: "));
   CHECK_THROWS_WITH(inference({{"batch", 0}}),
-                    "inference.batch: must be an integer in [1, 1000000], got 0");
+                    Catch::StartsWith("inference.batch: must be an integer in [1, 1000000] (") &&
+                        Catch::EndsWith("), got 0"));
   CHECK_THROWS_WITH(inference({{"context_tokens", 10000}}),
                     "inference.context_tokens: must not exceed the model's "
                     "max_position_embeddings (8192) unless allow_long_context is true, got 10000");

@@ -45,7 +45,7 @@ TEST_CASE("the table: unique codes, each with English, namespaced by kind") {
   const Json table = llm_sizer::message_table_json();
   CHECK(table.size() == std::size(llm_sizer::kMessageTable) - 1);  // all but the empty text
   std::set<std::string> codes;
-  const std::regex shape(R"((error|warning|note|source|price|format|unit)\.[a-z0-9_.]+)");
+  const std::regex shape(R"((error|warning|note|source|price|format|unit|text)\.[a-z0-9_.]+)");
   for (const auto& entry : llm_sizer::kMessageTable) {
     if (entry.code.empty()) continue;
     INFO(entry.code);

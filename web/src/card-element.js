@@ -11,6 +11,7 @@ import { h, replaceChildren } from './dom.js';
 import { startEngine } from './engine.js';
 import { BYTE_UNITS, createFormat } from './format.js';
 import { createI18n, detectLanguage, isLanguage, loadLanguage } from './i18n/index.js';
+import { JsonInputError, jsonErrorText, parseJsonObject } from './json_guard.js';
 import { cardContent, cardProblem } from './render/card.js';
 import { problemSentence } from './render/problem.js';
 import { encodeState } from './url.js';
@@ -53,11 +54,14 @@ export function defineCardElement({ css, wasmUrl, name = 'llm-sizer-card' }) {
       const units = this.getAttribute('units');
       const t = createI18n(await loadLanguage(lang));
       const fmt = createFormat({ locale: t.locale, bytes: BYTE_UNITS.includes(units) ? units : 'GiB', words: t.units });
-      let scenario;
+      // The attribute is untrusted JSON, read by the page's one gate (json_guard.js).
+      let scenario = null;
+      let refused = t('embed.bad_scenario');
       try {
-        scenario = JSON.parse(this.getAttribute('scenario') ?? '');
-      } catch {
-        scenario = null;
+        scenario = parseJsonObject(this.getAttribute('scenario') ?? '');
+      } catch (error) {
+        if (!(error instanceof JsonInputError)) throw error;
+        refused = jsonErrorText(t, error, { 'bad-json': 'embed.bad_scenario', 'not-object': 'embed.bad_scenario' });
       }
       const show = (state, content) => {
         if (drawing !== this.#drawing) return;
@@ -65,8 +69,8 @@ export function defineCardElement({ css, wasmUrl, name = 'llm-sizer-card' }) {
         this.dataset.state = state;
         this.dispatchEvent(new CustomEvent('llm-sizer:ready', { detail: { state } }));
       };
-      if (!scenario || typeof scenario !== 'object' || Array.isArray(scenario)) {
-        show('error', cardProblem(t, t('embed.bad_scenario')));
+      if (!scenario) {
+        show('error', cardProblem(t, refused));
         return;
       }
       const engine = await startEngine({ wasmUrl });

@@ -9,8 +9,21 @@ export function locator(wasmUrl) {
   return (file) => (wasmUrl ? String(wasmUrl) : new URL(file, document.baseURI).href);
 }
 
-// estimate() answers { result } or { error: { message, field, allowed, got, code, params } } and
-// never throws; the catalog listing is read once (it is large).
+// The error shape views show: { message, field, allowed, got, code, params } (the planner's worker
+// uses it too).
+export function errorOf(error) {
+  return {
+    message: String(error?.message ?? error),
+    field: error?.field ?? '',
+    allowed: error?.allowed ?? '',
+    got: error?.got ?? '',
+    code: error?.code ?? '',
+    params: error?.params ?? {},
+  };
+}
+
+// estimate() answers { result } or { error } (errorOf) and never throws; the catalog listing is
+// read once (it is large).
 export function coreEngine(core) {
   let catalog;
   return {
@@ -22,16 +35,7 @@ export function coreEngine(core) {
       try {
         return { result: core.estimate(scenario) };
       } catch (error) {
-        return {
-          error: {
-            message: String(error?.message ?? error),
-            field: error?.field ?? '',
-            allowed: error?.allowed ?? '',
-            got: error?.got ?? '',
-            code: error?.code ?? '',
-            params: error?.params ?? {},
-          },
-        };
+        return { error: errorOf(error) };
       }
     },
   };

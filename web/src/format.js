@@ -33,7 +33,7 @@ export function kindOf(name) {
   if (/_s$/.test(leaf)) return 'seconds';
   if (/(^|\.|_)tokens$/.test(leaf)) return 'tokens';
   if (/(^|\.)params(_\w+)?$|_params$|\.breakdown\.\w+$|(^|\.)steps$/.test(leaf)) return 'count';
-  if (/fraction$|(^|\.)(mfu|model_flops_utilization|discount|fragmentation|margin)$|efficiency$/.test(leaf)) return 'fraction';
+  if (/fraction$|(^|\.)(mfu|model_flops_utilization|discount|fragmentation|margin|goodput)$|efficiency$|[mh]fu_estimated$|_share$/.test(leaf)) return 'fraction';
   return 'number';
 }
 

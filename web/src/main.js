@@ -44,6 +44,7 @@ const app = {
   expanded: new Set(), // result paths whose formula is open
   notes: new Map(), // field path → a note about the last edit
   linkHash: '',
+  job: null, // the open view's background job (the planner's search): { key, flow, done, total, value, finished, error }
 
   set(path, value) {
     const before = { result: app.error ? null : app.result, value: app.valueFor(path) };
@@ -76,12 +77,13 @@ const app = {
     if (path.startsWith('model.')) {
       return effectiveModelConfig(describeModel(app.scenario, app.catalog))[path.slice('model.'.length)];
     }
-    if (path.startsWith('hardware.accelerator.')) {
+    const device = /^hardware\.(accelerator|host)\.(.+)$/.exec(path);
+    if (device) {
       // The figure the core used; while the core refuses the input, the figure typed.
-      const rest = path.slice('hardware.accelerator.'.length);
-      const chosen = app.scenario.hardware?.accelerator;
+      const [, key, rest] = device;
+      const chosen = app.scenario.hardware?.[key];
       const own = app.error && chosen && typeof chosen === 'object' ? getPath(chosen, rest) : undefined;
-      return own ?? getPath(app.result?.hardware?.accelerator, rest);
+      return own ?? getPath(app.result?.hardware?.[key], rest);
     }
     return getPath(app.scenario, path) ?? getPath(app.result?.scenario, path);
   },
@@ -176,9 +178,10 @@ function commit(scenario, { external = false, edited = null } = {}) {
   if (answer.result) {
     app.result = answer.result;
     app.error = null;
-    // Views sharing a section (full training, fine-tuning): the one the result belongs to is shown.
+    // Views sharing a section by method (full training, fine-tuning): the one the result belongs
+    // to is shown. A view without a method of its own (the planner) stays.
     const owner = flows.find((flow) => flow.section === section && flow.owns?.(answer.result.scenario));
-    if (owner) app.ui.tab = owner.id;
+    if (owner && app.flow().owns) app.ui.tab = owner.id;
   } else {
     app.error = answer.error;
   }
@@ -191,6 +194,25 @@ function commit(scenario, { external = false, edited = null } = {}) {
   if (edited) noteEffect(edited);
   render({ external });
   writeLinkSoon();
+  runBackground();
+}
+
+// The open view's background job, started again whenever the question it asks changes; each
+// report redraws the view (the answer so far), and a newer question supersedes an older one.
+function runBackground() {
+  const flow = app.flow();
+  if (!flow.background || app.error || !app.result) return;
+  // The question is the core's normalised scenario: pruning the link's defaults does not change it.
+  const key = JSON.stringify(app.result.scenario);
+  if (app.job?.key === key) return;
+  const scenario = app.computed();
+  const job = { key, flow: flow.id, done: 0, total: 1, value: null, finished: false, error: null };
+  app.job = job;
+  flow.background(app.engine, scenario, (report) => {
+    if (app.job !== job || report.superseded) return;
+    Object.assign(job, report);
+    if (app.flow() === flow) renderResults();
+  });
 }
 
 // An edit the core accepted but that changed nothing, or that it did not apply, gets a note: a
@@ -278,6 +300,13 @@ function renderResults() {
     result: app.result, t, fmt: app.fmt, expanded: app.expanded, catalog: app.catalog, modelName: app.modelName(),
     chart: (key, spec) => charts.chart(key, spec, `${t.lang}|${app.fmt.bytesUnit}`),
     set: (path, value) => app.set(path, value),
+    scenario: app.scenario,
+    job: app.job?.flow === active.id && app.job.key === JSON.stringify(app.result.scenario) ? app.job : null,
+    // Opens another view on a new scenario (the planner's "use this plan").
+    go: (tab, scenario) => {
+      app.ui.tab = flowById(tab).id;
+      commit(scenario);
+    },
   };
   // A control that redraws the view (a format's "Use") keeps the focus across the redraw.
   const focusKey = view.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;
@@ -296,7 +325,9 @@ function renderResults() {
 // Whether computing `scenario` for the view `tab` needs the whole core (a section: the model module
 // of the first view has none).
 function needsWholeCore(scenario, tab) {
-  return Boolean(flowById(tab).section) || [...sections, 'quantization'].some((key) => scenario && key in scenario);
+  // A host's link to the GPU is resolved from the interconnects, which only the whole core holds.
+  return Boolean(flowById(tab).section) || Boolean(scenario?.hardware?.host)
+    || [...sections, 'quantization'].some((key) => scenario && key in scenario);
 }
 
 // Opening a view adds its section to the scenario (and may switch the training method: full
@@ -566,6 +597,18 @@ async function boot() {
   performance.mark('llm-sizer:first-result');
   requestAnimationFrame(() => setTimeout(() => performance.mark('llm-sizer:first-result-painted'), 0));
   document.documentElement.dataset.ready = 'true';
+  // Views that answer from a background job (the planner) load their code, and the engine its
+  // worker, once the page is idle, so their first answer is not held up by either.
+  whenIdle(() => {
+    const background = flows.filter((flow) => flow.background);
+    for (const flow of background) loadView(flow).catch(() => {});
+    if (background.length) app.engine.warmPlanner();
+  });
+}
+
+function whenIdle(fn) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(fn, { timeout: 3000 });
+  else setTimeout(fn, 1000);
 }
 
 boot();

@@ -6,6 +6,7 @@
 import { createLlmSizer } from 'llm-sizer-model-wasm';
 
 import { coreEngine, locator } from './core_engine.js';
+import { plannerMethods } from './planner_client.js';
 
 const wholeCore = () => import('./engine.js').then(({ startEngine }) => startEngine());
 
@@ -21,6 +22,8 @@ export async function startPageEngine({ whole = false } = {}) {
     get hasSections() {
       return full !== null;
     },
+    // The planner's worker loads the whole core itself, so neither needs the other.
+    ...plannerMethods(),
     // Resolves once the whole core answers (at once if it already does).
     loadSections() {
       loadingFull ??= full ? Promise.resolve() : wholeCore().then((engine) => {

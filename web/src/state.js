@@ -104,17 +104,19 @@ export function setField(scenario, path, value, context = {}) {
     }
     return next;
   }
-  if (keys[0] === 'hardware' && keys[1] === 'accelerator' && keys.length > 2) {
-    let accelerator = next.hardware?.accelerator ?? context.normalized?.hardware?.accelerator;
-    if (typeof accelerator === 'string') accelerator = { preset: accelerator };
-    accelerator = clone(accelerator);
+  // A figure of the accelerator or the host: a preset id becomes { preset, ...overrides }.
+  if (keys[0] === 'hardware' && (keys[1] === 'accelerator' || keys[1] === 'host') && keys.length > 2) {
+    let device = next.hardware?.[keys[1]] ?? context.normalized?.hardware?.[keys[1]];
+    if (typeof device === 'string') device = { preset: device };
+    device = clone(device) ?? {};
     // An override replaces a preset's top-level entry whole; a nested edit starts from its value.
-    if ('preset' in accelerator && keys.length > 3 && !(keys[2] in accelerator)) {
-      const entry = context.catalog?.accelerators?.find((a) => a.id === accelerator.preset);
-      if (entry && entry[keys[2]] && typeof entry[keys[2]] === 'object') accelerator[keys[2]] = clone(entry[keys[2]]);
+    if ('preset' in device && keys.length > 3 && !(keys[2] in device)) {
+      const list = keys[1] === 'host' ? context.catalog?.cpus : context.catalog?.accelerators;
+      const entry = list?.find((a) => a.id === device.preset);
+      if (entry && entry[keys[2]] && typeof entry[keys[2]] === 'object') device[keys[2]] = clone(entry[keys[2]]);
     }
-    setIn(accelerator, keys.slice(2), value);
-    next.hardware = { ...next.hardware, accelerator };
+    setIn(device, keys.slice(2), value);
+    next.hardware = { ...next.hardware, [keys[1]]: device };
     return next;
   }
   setIn(next, keys, value);
@@ -161,9 +163,11 @@ function collapse(scenario) {
       'preset' in scenario.model) {
     scenario.model = scenario.model.preset;
   }
-  const accelerator = scenario.hardware?.accelerator;
-  if (accelerator && typeof accelerator === 'object' && Object.keys(accelerator).length === 1 && 'preset' in accelerator) {
-    scenario.hardware.accelerator = accelerator.preset;
+  for (const key of ['accelerator', 'host']) {
+    const device = scenario.hardware?.[key];
+    if (device && typeof device === 'object' && Object.keys(device).length === 1 && 'preset' in device) {
+      scenario.hardware[key] = device.preset;
+    }
   }
   return scenario;
 }
@@ -189,11 +193,17 @@ export function pruneScenario(scenario, { catalog, estimate, sections = [] }) {
       if (key !== 'preset' && entry && deepEqual(entry[key], value)) next = resetField(next, `hardware.accelerator.${key}`);
     }
   }
+  // A value goes when its section's normalised form stays the same without it: the whole section,
+  // since one value can set others (a training section naming no plan field gets the planner's).
+  const normalised = (candidate, section) =>
+    estimate(withSections(candidate, sections.includes(section) ? [section] : [], sections)).result?.scenario?.[section];
+  const kept = new Map(); // section → its normalised form with the values kept so far
   for (const path of leafPaths(next)) {
     const without = resetField(next, path, { keep: sections });
     const section = splitPath(path)[0];
-    const { result } = estimate(withSections(without, sections.includes(section) ? [section] : [], sections));
-    if (result && deepEqual(getPath(result.scenario, path), getPath(next, path))) next = without;
+    if (!kept.has(section)) kept.set(section, normalised(next, section));
+    const after = normalised(without, section);
+    if (after !== undefined && deepEqual(after, kept.get(section))) next = without;
   }
   return next;
 }

@@ -8,6 +8,8 @@
 // z  instead of s when that is shorter: base64url of the deflate-raw compressed JSON.
 // t, u, l  UI-only state (open tab, byte unit, language), kept apart from the scenario.
 
+import { parseJsonObject } from './json_guard.js';
+
 export const LINK_VERSION = 1;
 
 const maxFragmentChars = 64 * 1024;
@@ -62,12 +64,9 @@ const decoders = {
     }
     let scenario;
     try {
-      scenario = JSON.parse(json);
+      scenario = parseJsonObject(json);
     } catch (error) {
-      throw new LinkError('damaged', error.message);
-    }
-    if (!scenario || typeof scenario !== 'object' || Array.isArray(scenario)) {
-      throw new LinkError('damaged', 'the scenario is not a JSON object');
+      throw new LinkError(error.reason === 'too-large' ? 'too-long' : 'damaged', error.message);
     }
     const ui = {};
     for (const key of ['t', 'u', 'l']) {

@@ -24,7 +24,10 @@
 //
 // Full training and fine-tuning share the training section; its method says which view shows it
 // (owns), and opening the other tab switches the method (enter), remembering the adapter settings
-// and each view's token count for the way back.
+// and each view's token count for the way back. The planner reads the training section too (its
+// settings, not its plan) and asks for a background job: background(engine, scenario, report)
+// runs the search off the page's thread and report({ done, total, value, finished, error }) hands
+// the view the answer so far (ctx.job).
 import model from './model.js';
 
 const full = 'full';
@@ -34,10 +37,25 @@ const inferenceInputs = {
   heading: 'inputs.inference',
   primary: ['weights', 'kv_cache', 'runtime', 'batch', 'context_tokens', 'prompt_tokens', 'output_tokens', 'tp'],
   questions: ['target_requests_per_s', 'min_tokens_per_s_per_user', 'price_per_gpu_hour_usd'],
-  tuning: ['memory_efficiency', 'compute_efficiency', 'layer_overhead_s'],
+  tuning: ['gpu_layers', 'offload_experts', 'cpu_offload_bytes', 'memory_efficiency', 'compute_efficiency', 'layer_overhead_s'],
 };
 
+// The inference block's key figures: where it runs (with offload: the layers on the GPU and the
+// host memory), its speed and its cost.
+function inferenceHeadline(ctx) {
+  const placement = ctx.result.inference.placement;
+  const offloaded = placement?.verdict === 'fits_with_offload';
+  return present(ctx, [
+    ['inference.placement.verdict', 'headline.placement'],
+    ...(offloaded ? [['inference.placement.gpu_layers', 'headline.gpu_layers'], ['inference.host_bytes', 'headline.host_bytes']] : []),
+    ['inference.decode_tokens_per_s', 'headline.decode'],
+    ['inference.cost_per_million_tokens_usd', 'headline.cost_per_million']]);
+}
+
 const trainingQuestions = ['target_days', 'price_per_gpu_hour_usd', 'discount', 'electricity_usd_per_kwh'];
+// The training fields a plan is made of: the planner chooses them, so its form leaves them out.
+const planFields = ['tp', 'pp', 'dp', 'cp', 'ep', 'zero_stage', 'offload', 'micro_batch', 'recompute', 'sequence_parallel',
+  'pipeline_schedule', 'virtual_stages', 'mfu', 'compute_efficiency'];
 
 // Items whose value the result has (a null answer, such as a cost without a price, is left out).
 function present(ctx, items) {
@@ -60,6 +78,36 @@ function swapTokens(section, stash, from, to) {
   if (stash.tokens[to] !== undefined) section.tokens = stash.tokens[to];
 }
 
+const training = {
+  id: 'training',
+  section: 'training',
+  inputs: {
+    heading: 'inputs.training',
+    primary: ['tokens', 'precision', 'optimizer', 'zero_stage', 'offload', 'tp', 'pp', 'dp', 'cp', 'ep', 'micro_batch', 'seq_len',
+      'global_batch_tokens', 'recompute', 'pipeline_schedule', 'virtual_stages'],
+    questions: trainingQuestions,
+    hidden: adapterFields,
+    // Given only when set: absent, the step-time model gives the speed.
+    tuning: ['mfu', 'compute_efficiency'],
+  },
+  owns: (scenario) => scenario.training?.method === full,
+  // Full training: the adapter settings are put aside (the core refuses them without LoRA).
+  enter(scenario, stash) {
+    const section = { ...scenario.training };
+    if (!isFineTuning(section.method)) return scenario;
+    stash.adapters = Object.fromEntries(adapterFields.filter((key) => key in section).map((key) => [key, section[key]]));
+    for (const key of adapterFields) delete section[key];
+    swapTokens(section, stash, 'finetune', 'training');
+    section.method = full;
+    return { ...scenario, training: section };
+  },
+  available: (result) => result.training?.method === full,
+  headline: (ctx) => present(ctx, [['training.wall_days', 'headline.training_days'], ['training.cost_usd', 'headline.cost'],
+    ['training.gpus_for_target_days', 'headline.gpus_for_target']]),
+  caption: ({ result, t, fmt }) => t('headline.tokens', { tokens: fmt.count(result.scenario.training.tokens) }),
+  load: () => import('./training.js').then((m) => ({ default: m.training })),
+};
+
 export const flows = [
   model,
   {
@@ -67,47 +115,21 @@ export const flows = [
     section: 'inference',
     inputs: inferenceInputs,
     available: (result) => Boolean(result.inference),
-    headline: (ctx) => present(ctx, [['inference.fits', 'headline.fits'], ['inference.decode_tokens_per_s', 'headline.decode'],
-      ['inference.cost_per_million_tokens_usd', 'headline.cost_per_million']]),
+    headline: inferenceHeadline,
     caption: ({ result, catalog }) => catalog?.choices.inference.weights.find((w) => w.id === result.scenario.inference.weights)?.name
       ?? result.scenario.inference.weights,
     load: () => import('./inference.js'),
   },
-  {
-    id: 'training',
-    section: 'training',
-    inputs: {
-      heading: 'inputs.training',
-      primary: ['tokens', 'precision', 'optimizer', 'mfu', 'zero_stage', 'offload', 'tp', 'pp', 'dp', 'micro_batch', 'seq_len',
-        'global_batch_tokens', 'recompute'],
-      questions: trainingQuestions,
-      hidden: adapterFields,
-    },
-    owns: (scenario) => scenario.training?.method === full,
-    // Full training: the adapter settings are put aside (the core refuses them without LoRA).
-    enter(scenario, stash) {
-      const section = { ...scenario.training };
-      if (!isFineTuning(section.method)) return scenario;
-      stash.adapters = Object.fromEntries(adapterFields.filter((key) => key in section).map((key) => [key, section[key]]));
-      for (const key of adapterFields) delete section[key];
-      swapTokens(section, stash, 'finetune', 'training');
-      section.method = full;
-      return { ...scenario, training: section };
-    },
-    available: (result) => result.training?.method === full,
-    headline: (ctx) => present(ctx, [['training.wall_days', 'headline.training_days'], ['training.cost_usd', 'headline.cost'],
-      ['training.gpus_for_target_days', 'headline.gpus_for_target']]),
-    caption: ({ result, t, fmt }) => t('headline.tokens', { tokens: fmt.count(result.scenario.training.tokens) }),
-    load: () => import('./training.js').then((m) => ({ default: m.training })),
-  },
+  training,
   {
     id: 'finetune',
     section: 'training',
     inputs: {
       heading: 'inputs.finetune',
-      primary: ['method', 'lora_rank', 'lora_modules', 'tokens', 'seq_len', 'micro_batch', 'precision', 'optimizer', 'recompute', 'mfu'],
+      primary: ['method', 'lora_rank', 'lora_modules', 'tokens', 'seq_len', 'micro_batch', 'precision', 'optimizer', 'recompute'],
       questions: trainingQuestions,
       choices: { method: isFineTuning },
+      tuning: ['mfu'],
     },
     owns: (scenario) => isFineTuning(scenario.training?.method),
     // Fine-tuning: the adapter settings used last, else the first adapter method the core offers.
@@ -124,6 +146,23 @@ export const flows = [
     caption: ({ result, t, fmt }) => t('headline.adapters', { method: t.choice(`method.${result.scenario.training.method}`, result.scenario.training.method),
       rank: fmt.integer(result.scenario.training.lora_rank) }),
     load: () => import('./training.js').then((m) => ({ default: m.finetune })),
+  },
+  {
+    id: 'planner',
+    section: 'training',
+    inputs: {
+      heading: 'inputs.planner',
+      primary: ['tokens', 'seq_len', 'global_batch_tokens', 'precision', 'optimizer'],
+      questions: ['price_per_gpu_hour_usd'],
+      hidden: [...adapterFields, ...planFields],
+    },
+    // Plans for full training: fine-tuning's adapter settings are put aside as the Training tab does.
+    enter: (scenario, stash) => training.enter(scenario, stash),
+    available: (result) => Boolean(result.training),
+    background: (engine, scenario, report) => engine.plan(scenario, report),
+    // The plans exist only in the page (the worker's answer): the embed card shows the Training view's.
+    headline: () => [],
+    load: () => import('./planner.js'),
   },
   {
     id: 'quantization',

@@ -7,11 +7,12 @@ import { glossaryTerm } from '../render/term.js';
 import {
   answer, assumption, assumptionsSection, datasheet, figure, numbersTable, priceSource, reference, section, verdict, warningsSection,
 } from './parts.js';
+import { placementSection, placementVerdict, timeSplit } from './placement.js';
 
 export default {
   render(ctx) {
     const speed = ctx.result.inference.decode_tokens_per_s !== undefined;
-    return h('div', { class: 'flow' }, headline(ctx), memory(ctx), speed ? speedSection(ctx) : null,
+    return h('div', { class: 'flow' }, headline(ctx), placementSection(ctx), memory(ctx), speed ? speedSection(ctx) : null,
       speed ? costSection(ctx) : null, warningsSection(ctx), assumptions(ctx));
   },
 };
@@ -28,7 +29,6 @@ function headline(ctx) {
   const asked = result.scenario.inference;
   const device = result.hardware.accelerator.name;
   const where = { count: fmt.integer(result.hardware.count), device };
-  const memory = { used: fmt.bytes(inf.memory_per_device_bytes), usable: fmt.bytes(inf.device_usable_bytes) };
   const panels = [];
   const answers = [];
   if (inf.decode_tokens_per_s !== undefined) {
@@ -42,20 +42,23 @@ function headline(ctx) {
     }
   }
   const notes = [];
-  const remedy = inf.fits ? null : inf.min_devices > 0
-    ? t('inference.min_devices', { n: fmt.integer(inf.min_devices), device })
-    : t('inference.no_device_count', { device });
   if (inf.best_format && inf.best_format !== asked.weights) {
     notes.push(h('p', { class: 'meta' }, t('inference.best_format', { format: formatName(ctx, inf.best_format) })));
   } else if (!inf.best_format) {
     notes.push(h('p', { class: 'meta' }, t('inference.no_format')));
   }
-  if (inf.decode_tokens_per_s === undefined) notes.push(h('p', { class: 'meta' }, t('inference.no_speed')));
-  else if (!inf.fits) notes.push(h('p', { class: 'meta' }, t('inference.speed_if_fit')));
+  // A setup that does not fit gets no speed at all: not the GPU's, not any other.
+  if (inf.speed_unavailable === 'does_not_fit') notes.push(h('p', { class: 'meta' }, t('inference.no_speed_fit')));
+  else if (inf.decode_tokens_per_s === undefined) {
+    const encoder = ctx.result.model.architecture?.stacks === 'encoder';
+    notes.push(h('p', { class: 'meta' }, t(encoder ? 'inference.no_speed_encoder' : 'inference.no_speed')));
+  }
+  const answerOf = placementVerdict(ctx);
+  const mark = verdict(answerOf.ok, answerOf.text, answerOf.more);
+  mark.dataset.placement = inf.placement.verdict;
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
     h('p', { class: 'headline-title' }, t('inference.setup', { model: ctx.modelName, format: formatName(ctx, asked.weights), ...where })),
-    verdict(inf.fits, t(inf.fits ? 'inference.fits' : 'inference.not_fits', { ...where, ...memory }), remedy),
-    answers.length ? h('div', { class: 'answers' }, answers) : null, panels, notes);
+    mark, answers.length ? h('div', { class: 'answers' }, answers) : null, panels, notes);
 }
 
 function memory(ctx) {
@@ -69,7 +72,9 @@ function memory(ctx) {
     title: t('inference.memory'),
   });
   const limited = t(`inference.limited_by.${inf.max_context_limited_by}`);
-  return section(t('inference.memory'), t('inference.memory_hint', { count: fmt.integer(result.hardware.count) }), bars,
+  // With offload these are the needs of the whole model on the device; Placement shows the split.
+  const hint = inf.placement.verdict === 'fits_with_offload' ? 'inference.memory_hint_offload' : 'inference.memory_hint';
+  return section(t('inference.memory'), t(hint, { count: fmt.integer(result.hardware.count) }), bars,
     h('div', { class: 'columns' },
       numbersTable(ctx, [
         ...parts.map(([key]) => ({ path: `inference.per_device.${key}` })),
@@ -137,6 +142,7 @@ function speedSection(ctx) {
         { path: 'inference.decode_step.allreduce_s' },
         { path: 'inference.decode_step.fixed_s' },
       ])),
+    timeSplit(ctx),
     h('div', { class: 'charts' },
       figure(t('inference.by_batch'), curve(inf.speed_by_batch, 'batch', t('inference.batch_axis'), asked.batch), t('inference.by_batch_hint')),
       figure(t('inference.by_context'), curve(inf.speed_by_context, 'context_tokens', t('inference.context_axis'), inf.decode_step.context_tokens),
@@ -195,14 +201,19 @@ function assumptions(ctx) {
   // Factories: a node can stand in one place only.
   const sources = {
     roofline: () => reference(ctx, 'roofline'),
+    // The efficiencies' origin: the fit's reference, or the kernel bench's for a calibrated device.
+    efficiencies: () => reference(ctx, used.efficiency_source?.startsWith('data/calibration/') ? 'kernel-bench' : 'roofline'),
     runtime: () => reference(ctx, 'runtime-memory'),
     kv: () => reference(ctx, 'kv-cache'),
     device: () => datasheet(ctx),
   };
+  sources.offload = () => reference(ctx, 'llama-cpp-offload');
   const sourceOf = {
+    host_memory_efficiency: 'offload', host_compute_efficiency: 'offload', host_compute_precision: 'offload', host_peak_flops_per_s: 'offload',
+    host_layer_overhead_s: 'offload', link_efficiency: 'offload', crossing_s: 'offload', host_link_bytes_per_s: 'offload',
     memory_efficiency: 'roofline', compute_efficiency: 'roofline', layer_overhead_s: 'roofline',
     prefill_layer_overhead_s: 'roofline', allreduce_latency_s: 'roofline', peak_flops_per_s: 'device',
-    compute_precision: 'device', gpu_memory_fraction: 'runtime', overhead_bytes: 'runtime', max_batched_tokens: 'runtime',
+    compute_precision: 'device', efficiency_source: 'efficiencies', gpu_memory_fraction: 'runtime', overhead_bytes: 'runtime', max_batched_tokens: 'runtime',
     max_num_seqs: 'runtime', flash_attention: 'runtime', kv_bytes_per_element: 'kv',
   };
   const list = Object.keys(used).sort((a, b) => ctx.t.order(`inference.assumptions.${a}`) - ctx.t.order(`inference.assumptions.${b}`))

@@ -108,7 +108,7 @@ function table(ctx, options, sources) {
     h('td', { class: 'n' }, number('decode_tokens_per_s')),
     h('td', { class: 'n quality' }, loss,
       o.pareto ? h('span', { class: 'badge ok', title: t.glossary.pareto[1] }, t('quant.pareto')) : null),
-    h('td', { class: 'n' }, o.quality_kld === null ? '–' : fmt.number(o.quality_kld)),
+    h('td', { class: 'n' }, o.quality_kld === undefined ? '–' : fmt.number(o.quality_kld)),
     h('td', {}, h('button', { type: 'button', class: 'use', attrs: { 'aria-pressed': String(current) }, dataset: { focusKey: `use:${o.format}` },
       on: { click: () => ctx.set('inference.weights', o.format) } }, current ? t('quant.in_use') : t('quant.use')))));
     if (panels.length) rows.push(h('tr', { class: 'formula-row' }, h('td', { colSpan: 8 }, panels)));

@@ -13,7 +13,7 @@ export const finetune = { render: (ctx) => view(ctx, true) };
 
 function view(ctx, adapters) {
   return h('div', { class: 'flow' }, headline(ctx, adapters), memorySection(ctx), adapters ? paramsSection(ctx) : null,
-    computeSection(ctx), adapters ? null : scaleSection(ctx), costSection(ctx), warningsSection(ctx), assumptions(ctx));
+    computeSection(ctx), stepSection(ctx), adapters ? null : scaleSection(ctx), costSection(ctx), warningsSection(ctx), assumptions(ctx));
 }
 
 function headline(ctx, adapters) {
@@ -120,10 +120,31 @@ function computeSection(ctx) {
         { path: 'training.steps' },
         { path: 'training.step_time_s' },
         { path: 'training.pipeline_bubble_fraction' },
-        ...['tp', 'pp', 'dp', 'gpus'].map((key) => ({ path: `training.parallelism.${key}`,
+        ...['tp', 'pp', 'dp', 'cp', 'ep', 'gpus'].map((key) => ({ path: `training.parallelism.${key}`,
           label: key === 'gpus' ? undefined : glossaryTerm(t, key === 'tp' ? 'tensor_parallel' : 'parallelism', t.field(`training.parallelism.${key}`)) })),
       ])),
     h('div', { class: 'charts' }, figure(t('training.days_vs_gpus'), chart, t('training.days_vs_gpus_hint'))));
+}
+
+// The step-time model for this plan: where one optimizer step's time goes, and the speed it gives.
+function stepSection(ctx) {
+  const { result, t, fmt } = ctx;
+  const run = result.training;
+  const parts = Object.entries(run.step_breakdown);
+  const bars = stackedBars({
+    rows: [{ label: t('training.step'), segments: parts.map(([key, value]) => ({ key, label: t.field(`step_breakdown.${key}`), value })) }],
+    format: fmt.seconds,
+    title: t('training.step'),
+  });
+  return section(t('training.step'), t('training.step_hint'), bars,
+    h('div', { class: 'columns' },
+      numbersTable(ctx, parts.map(([key]) => ({ path: `training.step_breakdown.${key}` }))),
+      numbersTable(ctx, [
+        { path: 'training.step_time_estimated_s' },
+        { path: 'training.tokens_per_s' },
+        { path: 'training.mfu_estimated', label: glossaryTerm(t, 'mfu', t.field('training.mfu_estimated')) },
+        { path: 'training.hfu_estimated' },
+      ])));
 }
 
 function scaleSection(ctx) {
@@ -156,7 +177,8 @@ const sourceOf = {
   model_flops_utilization: 'palm-2022', activation_element_bytes: 'korthikanti-2022', recompute: 'korthikanti-2022',
   sequence_parallel: 'korthikanti-2022', cuda_context_bytes: 'pytorch-cuda-context', fragmentation: 'pytorch-cuda-context',
   pue: 'energy-tdp', tokens_per_param: 'hoffmann-2022', zero_stage: 'zero-2020', optimizer: 'zero-2020',
-  'bytes_per_param.nf4_weights': 'qlora-2023',
+  'bytes_per_param.nf4_weights': 'qlora-2023', compute_efficiency: 'llm-foundry-throughput', framework_share: 'llm-foundry-throughput',
+  overlap_dp_comm: 'zero-2020',
 };
 
 const glossaryOf = {

@@ -1,6 +1,7 @@
-// The hardware input: the accelerator catalog grouped by vendor, the device count, and the
-// device's specs as the core resolved them, each editable (a preset with overrides, or a wholly
-// custom device).
+// The hardware input: the accelerator catalog grouped by vendor (and the CPUs, which can be the
+// only device), the device count, the host CPU with its RAM (where offloaded layers and experts
+// live), and the device's specs as the core resolved them, each editable (a preset with overrides,
+// or a wholly custom device).
 import { h, linkify } from '../dom.js';
 import { fieldRow } from '../form.js';
 import { kindOf } from '../format.js';
@@ -29,7 +30,25 @@ export function createHardwarePanel(app) {
       on: { change: () => choose(select.value) } },
     [...vendors].map(([vendor, list]) => h('optgroup', { label: vendor },
       list.map((a) => h('option', { value: a.id }, a.name)))),
+    h('optgroup', { label: t('hardware.cpu_group') }, app.catalog.cpus.map((c) => h('option', { value: c.id }, c.name))),
     h('optgroup', { label: t('hardware.custom_group') }, h('option', { value: customValue }, t('hardware.custom'))));
+    // The host: none, or a CPU by kind of machine; its RAM and memory speed as installed.
+    const categories = ['desktop', 'laptop', 'workstation', 'server'];
+    const hostSelect = h('select', { id: 'host', dataset: { field: 'hardware.host' },
+      attrs: { 'aria-describedby': 'host-error host-hint' }, on: { change: () => chooseHost(hostSelect.value) } },
+    h('option', { value: '' }, t('hardware.no_host')),
+    categories.map((category) => h('optgroup', { label: t(`hardware.cpu_category.${category}`) },
+      app.catalog.cpus.filter((c) => c.category === category).map((c) => h('option', { value: c.id }, c.name)))));
+    const hostFields = h('div', { class: 'fields host-fields' },
+      fieldRow(t, fmt, 'hardware.host.memory_bytes', 'bytes', { label: t('hardware.host_memory') }),
+      fieldRow(t, fmt, 'hardware.host.memory_mt_per_s', 'number', { label: t('hardware.host_speed') }));
+    const host = h('div', { class: 'host-block' },
+      h('div', { class: 'field field-block' },
+        h('label', { htmlFor: 'host' }, term(t('hardware.host'), t('hardware.host_help'))),
+        h('span', { class: 'control' }, hostSelect),
+        h('p', { class: 'hint', id: 'host-hint' }, t('hardware.host_hint')),
+        h('p', { class: 'field-error', id: 'host-error', dataset: { errorFor: 'hardware.host' } })),
+      hostFields);
     const modified = h('p', { class: 'modified', hidden: true },
       h('span', { class: 'badge' }, t('hardware.modified')), ' ',
       h('button', { type: 'button', class: 'link', on: { click: () => {
@@ -38,7 +57,7 @@ export function createHardwarePanel(app) {
       } } }, t('hardware.reset')));
     const specs = h('div', { class: 'fields' });
     const source = h('p', { class: 'source-text' });
-    parts = { select, modified, specs, source };
+    parts = { select, modified, specs, source, host, hostSelect, hostFields };
     element.replaceChildren(
       h('h2', { id: 'hardware-heading' }, t('hardware.heading')),
       h('div', { class: 'field field-block' },
@@ -47,6 +66,7 @@ export function createHardwarePanel(app) {
         h('p', { class: 'field-error', id: 'accelerator-error', dataset: { errorFor: 'hardware.accelerator' } })),
       modified,
       fieldRow(t, fmt, 'hardware.count', 'int', { name: 'count' }),
+      host,
       h('p', { class: 'field-error', dataset: { errorFor: 'hardware' } }),
       h('details', { class: 'editor' }, h('summary', {}, t('hardware.specs'), h('span', { class: 'hint' }, ` ${t('hardware.specs_hint')}`)),
         specs, source),
@@ -56,6 +76,12 @@ export function createHardwarePanel(app) {
   }
 
   function choose(value) {
+    // A CPU as the device holds everything itself: it has no host beside it.
+    if (app.catalog.cpus.some((c) => c.id === value) && app.scenario.hardware?.host) {
+      const { host, ...hardware } = app.scenario.hardware;
+      app.setScenario({ ...app.scenario, hardware: { ...hardware, accelerator: value } });
+      return;
+    }
     if (value !== customValue) {
       app.set('hardware.accelerator', value);
       return;
@@ -67,6 +93,29 @@ export function createHardwarePanel(app) {
       if (typeof value === 'number' || typeof value === 'boolean' || (value && typeof value === 'object')) custom[key] = value;
     }
     app.set('hardware.accelerator', custom);
+  }
+
+  // A new host keeps the RAM already entered (the machine's memory rarely changes with the CPU).
+  function chooseHost(id) {
+    if (!id) {
+      app.reset('hardware.host');
+      return;
+    }
+    const current = app.scenario.hardware?.host;
+    const memory = current && typeof current === 'object' && current.memory_bytes ? { memory_bytes: current.memory_bytes } : null;
+    app.set('hardware.host', memory ? { preset: id, ...memory } : id);
+  }
+
+  function showHost() {
+    const result = app.result;
+    const device = result?.hardware?.accelerator;
+    // A CPU as the device holds everything in its own RAM; unified memory has no separate host.
+    parts.host.hidden = Boolean(device && (device.category === 'cpu' || device.unified_memory));
+    const chosen = app.scenario.hardware?.host;
+    const id = typeof chosen === 'string' ? chosen : chosen?.preset ?? (chosen ? customValue : '');
+    if (id && ![...parts.hostSelect.options].some((o) => o.value === id)) parts.hostSelect.append(h('option', { value: id }, id));
+    parts.hostSelect.value = id;
+    parts.hostFields.hidden = !chosen;
   }
 
   function showSpecs() {
@@ -121,6 +170,7 @@ export function createHardwarePanel(app) {
       }
       parts.select.value = value;
       parts.modified.hidden = !(accelerator && typeof accelerator === 'object' && 'preset' in accelerator);
+      showHost();
       showSpecs();
     },
   };

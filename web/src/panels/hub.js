@@ -1,6 +1,7 @@
 // Reads a model's config.json straight from the Hugging Face Hub, in the browser, from the Hub's
 // public file URL. Failures come back as a kind the page can explain: offline, network, gated,
 // not-found, invalid, bad-id.
+import { parseJsonObject } from '../json_guard.js';
 
 const modelId = /^[A-Za-z0-9][\w.-]{0,95}(\/[A-Za-z0-9][\w.-]{0,95})?$/;
 
@@ -38,11 +39,10 @@ export async function fetchHubConfig(id) {
   if (!response.ok) throw new HubError('network', `HTTP ${response.status}`);
   let config;
   try {
-    config = JSON.parse(await response.text());
+    config = parseJsonObject(await response.text());
   } catch (error) {
     throw new HubError('invalid', error.message);
   }
-  if (!config || typeof config !== 'object' || Array.isArray(config)) throw new HubError('invalid', 'not an object');
   // Name the model the way transformers does when it saves a config it loaded.
   if (typeof config._name_or_path !== 'string' || config._name_or_path === '') config._name_or_path = id;
   return config;

@@ -2,6 +2,7 @@
 // Hugging Face Hub; then every field of the config the model is made from, editable.
 import { h, link, uid } from '../dom.js';
 import { fieldRow, parseScalar } from '../form.js';
+import { jsonErrorText, parseJsonObject } from '../json_guard.js';
 import { createPicker } from '../render/picker.js';
 import { describeModel, effectiveModelConfig } from '../state.js';
 import { fetchHubConfig, HubError, hubPageUrl, isModelId } from './hub.js';
@@ -74,6 +75,8 @@ export function createModelPanel(app) {
           hubLine),
       },
       summary: h('p', { class: 'model-summary' }),
+      typeLine: h('p', { class: 'model-type hint' }),
+      typeWarning: h('div', { class: 'notice type-warning', attrs: { role: 'alert' } }),
       editor: h('details', { class: 'editor' },
         h('summary', {}, t('model.fields'), h('span', { class: 'hint' }, ` ${t('model.fields_hint')}`)),
         editorBody,
@@ -86,6 +89,8 @@ export function createModelPanel(app) {
       ...Object.values(parts.panels),
       h('p', { class: 'field-error', dataset: { errorFor: 'model' } }),
       parts.summary,
+      parts.typeLine,
+      parts.typeWarning,
       parts.editor,
     );
     hubInput.value = hubId;
@@ -135,13 +140,15 @@ export function createModelPanel(app) {
     const text = parts.textarea.value;
     let config;
     try {
-      config = JSON.parse(text);
+      config = parseJsonObject(text);
     } catch (error) {
-      parts.configError.textContent = t('model.paste_bad_json', { detail: error.message });
-      return;
-    }
-    if (!config || typeof config !== 'object' || Array.isArray(config)) {
-      parts.configError.textContent = t('model.paste_not_object');
+      parts.configError.textContent = jsonErrorText(t, error, { 'bad-json': 'model.paste_bad_json',
+        'not-object': 'model.paste_not_object', 'too-large': 'model.paste_too_large' });
+      // Megabytes in a text box keep the browser busy laying them out; nothing here is usable.
+      if (error.reason === 'too-large') {
+        parts.textarea.value = '';
+        draft = null;
+      }
       return;
     }
     parts.configError.textContent = '';
@@ -203,6 +210,19 @@ export function createModelPanel(app) {
       if (typeof type === 'string') summary.push(' · ', h('code', {}, type));
     }
     parts.summary.replaceChildren(...summary);
+  }
+
+  // The model_type the core recognised and the layout it counted with, and, for a type it does not
+  // know, its warning (the Llama layout assumed) in plain sight rather than among the notes.
+  function showRecognised() {
+    const { t } = app;
+    const architecture = app.result?.model?.architecture;
+    parts.typeLine.replaceChildren(...(architecture ? [t('model.recognised_type', {
+      type: architecture.model_type || '?', shape: architecture.shape, stacks: t(`model.stacks.${architecture.stacks ?? 'decoder'}`),
+    })] : []));
+    const warning = (app.result?.warnings ?? []).find((w) => w.field === 'model.model_type' || w.field === 'model.text_config.model_type');
+    parts.typeWarning.hidden = !warning;
+    parts.typeWarning.replaceChildren(...(warning ? [h('p', {}, h('strong', {}, t('model.type_warning')), ' ', warning.message)] : []));
   }
 
   function showEditor(info) {
@@ -267,6 +287,7 @@ export function createModelPanel(app) {
         parts.textarea.value = info.kind === 'config' ? JSON.stringify(info.config, null, 2) : '';
       }
       showSummary(info);
+      showRecognised();
       showEditor(info);
     },
   };

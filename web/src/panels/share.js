@@ -2,6 +2,7 @@
 // snippet for documentation pages.
 import { copyText } from '../clipboard.js';
 import { h } from '../dom.js';
+import { jsonErrorText, parseJsonObject } from '../json_guard.js';
 
 export function createSharePanel(app) {
   const element = h('section', { class: 'panel share-panel', attrs: { 'aria-labelledby': 'share-heading' } });
@@ -78,13 +79,9 @@ export function createSharePanel(app) {
     if (!chosen) return;
     let scenario;
     try {
-      scenario = JSON.parse(await chosen.text());
+      scenario = parseJsonObject(await chosen.text());
     } catch (error) {
-      say(app.t('share.import_bad_json', { detail: error.message }));
-      return;
-    }
-    if (!scenario || typeof scenario !== 'object' || Array.isArray(scenario)) {
-      say(app.t('share.import_not_object'));
+      say(jsonErrorText(app.t, error, { 'bad-json': 'share.import_bad_json', 'not-object': 'share.import_not_object' }));
       return;
     }
     app.setScenario(scenario);

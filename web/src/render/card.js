@@ -15,12 +15,17 @@ export function cardContent({ result, t, fmt, catalog = null }, { open } = {}) {
       flow.section ? h('h2', {}, t(`flow.${flow.id}`), flow.caption ? h('span', { class: 'caption' }, ` · ${flow.caption(ctx)}`) : null) : null,
       h('dl', { class: 'stats' }, items.map(({ path, label }) => {
         const value = getPath(result, path);
-        return h('div', { class: `stat${typeof value === 'boolean' ? (value ? ' yes' : ' no') : ''}` }, h('dt', {}, label),
-          h('dd', {}, h('data', { value: String(value), dataset: { path } }, fmt.byName(path, value))));
+        // A three-state answer reads as its words; fits and does not fit colour like yes and no.
+        const verdict = typeof value === 'string';
+        const good = verdict ? value !== 'does_not_fit' : value;
+        const text = verdict ? t.choice(`placement.${value}`, value) : fmt.byName(path, value);
+        return h('div', { class: `stat${typeof value === 'boolean' || verdict ? (good ? ' yes' : ' no') : ''}` }, h('dt', {}, label),
+          h('dd', {}, h('data', { value: String(value), dataset: { path } }, text)));
       }))));
   return [
     h('h1', {}, ctx.modelName),
-    h('p', { class: 'sub' }, t('embed.hardware', { count: fmt.integer(result.hardware.count), name: result.hardware.accelerator.name })),
+    h('p', { class: 'sub' }, t('embed.hardware', { count: fmt.integer(result.hardware.count), name: result.hardware.accelerator.name }),
+      result.hardware.host ? ` ${t('embed.host', { host: result.hardware.host.name, ram: fmt.bytes(result.hardware.host.memory_bytes) })}` : null),
     groups,
     cardFooter(t, open),
   ];

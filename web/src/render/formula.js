@@ -38,7 +38,12 @@ export function formulaPanel(ctx, path) {
       h('dd', {}, fmt.exact(term.value), unitOf(term) ? ` ${unitOf(term)}` : ''),
     ])) : null,
     h('p', { class: 'formula-source' }, t('formula.source'), ' ',
-      reference ? h('cite', {}, link(reference.url, reference.citation)) : h('code', {}, explanation.ref)),
+      reference ? h('cite', {}, link(reference.url, reference.citation)) : h('code', {}, explanation.ref),
+      explanation.source ? ['; ', t('formula.figures_from'), ' ', h('code', {}, explanation.source)] : null),
+    // The pages resolve the path to their section (methodology_links.js), so the mapping and
+    // the pages load only when followed.
+    h('p', { class: 'formula-more' }, ['methodology', 'validation'].map((page, i) => [i ? ' · ' : '',
+      h('a', { href: `${page}.html#for=${path}`, dataset: { page } }, t(`nav.${page}`))])),
   );
 }
 

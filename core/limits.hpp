@@ -1,0 +1,152 @@
+#pragma once
+
+// Every magnitude an input may have, in one table. Each bound sits far above the largest value a
+// published model, cluster or run has (its reason says which), so every real input passes, and
+// low enough that no loop, allocation or integer product sized from it can stall or overflow, and
+// every result stays finite. Every scenario field and every config field read is read against one
+// of these (FieldReader); nothing is clamped: a value outside is an error that quotes the reason.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "field_reader.hpp"
+
+namespace llm_sizer::limits {
+
+// --- JSON text --------------------------------------------------------------------------------
+// Published config.json files nest at most 5 levels (text_config.rope_scaling...); no recursion
+// over parsed input goes deeper than this.
+inline constexpr int kJsonDepth = 64;
+// Ids, names and model types are under 100 bytes; longer strings are refused where read.
+inline constexpr size_t kTextBytes = 4096;
+
+// --- Model (config.json) ----------------------------------------------------------------------
+inline constexpr IntRange kLayers{
+    1, 10'000, "DeepNet, the deepest published Transformer, has 1,000 layers: Wang et al. 2022"};
+// Layer counts and steps inside the stack: first dense layers, window layers, MoE steps, MTP.
+inline constexpr IntRange kLayerCount{0, kLayers.max, kLayers.reason};
+inline constexpr IntRange kLayerStep{1, kLayers.max, kLayers.reason};
+// A layer index where -1 means "the last" (ERNIE 4.5's moe_layer_end_index).
+inline constexpr IntRange kLayerIndexOrLast{-1, kLayers.max, kLayers.reason};
+inline constexpr IntRange kWidth{1, 1 << 20,
+                                 "the widest published layers are PaLM 540B's, 18,432 hidden and "
+                                 "73,728 MLP: Chowdhery et al. 2022, Table 1"};
+// A width given as a multiple of the hidden size (MPT's expansion_ratio, Mamba's expand, a ViT's
+// mlp_ratio).
+inline constexpr IntRange kWidthRatio{1, 64, "published ratios are 2 to 8"};
+// A width where 0 means "none" (Qwen2-MoE's shared_expert_intermediate_size).
+inline constexpr IntRange kWidthOrNone{0, kWidth.max, kWidth.reason};
+inline constexpr IntRange kHeads{1, 1 << 16,
+                                 "Falcon 180B has the most published attention heads, 232"};
+inline constexpr IntRange kHeadDim{1, 1 << 16, "published head widths are 64 to 256"};
+inline constexpr IntRange kExperts{0, 1 << 20,
+                                   "the most experts published are PEER's 1,048,576 "
+                                   "single-neuron experts: He 2024"};
+inline constexpr IntRange kSharedExperts{
+    0, 64, "DeepSeekMoE 16B has the most shared experts published, 2; ERNIE 4.5 and Qwen have 1"};
+// Multi-token-prediction modules (num_nextn_predict_layers).
+inline constexpr IntRange kPredictionLayers{0, 16,
+                                            "DeepSeek-V3 and GLM-4.5 predict one extra token"};
+// A selective state space's state (Mamba's d_state).
+inline constexpr IntRange kStateSize{1, 1 << 16, "Mamba uses 16 states, Mamba-2 128"};
+inline constexpr IntRange kVocab{1, 1 << 24,
+                                 "the largest published vocabulary, Gemma 3's, has 262,208 tokens"};
+inline constexpr IntRange kPositions{
+    1, 1 << 30, "the longest published context, Llama 4 Scout's, is 10,485,760 tokens"};
+// A window or chunk where 0 means "none" (sliding_window).
+inline constexpr IntRange kPositionsOrNone{0, kPositions.max, kPositions.reason};
+inline constexpr IntRange kConvKernel{1, 1024, "Qwen3-Next's convolution spans 4 tokens"};
+inline constexpr IntRange kImagePixels{1, 1 << 16, "Gemma 3's SigLIP reads 896-pixel images"};
+inline constexpr IntRange kPatchPixels{1, 4096, "SigLIP's patches are 14 pixels wide"};
+inline constexpr IntRange kChannels{1, 64, "images have 3 colour channels"};
+// The whole checkpoint, checked once its tensors are listed: keeps every parameter count (and
+// every int64 product of dimensions below it) exact.
+inline constexpr double kParams = 1e15;
+inline constexpr const char* kParamsReason =
+    "the largest published models have about 1.6e12: Switch-C, Fedus et al. 2022";
+
+// --- Hardware and parallelism -----------------------------------------------------------------
+inline constexpr IntRange kDevices{1, 1'000'000,
+                                   "Llama 3 405B trained on 16,384 GPUs; the largest announced "
+                                   "clusters have about 200,000"};
+inline constexpr NumberRange kMemoryBytes{
+    1e6, 1e15, false, false, "the largest device memory in the catalog is the M3 Ultra's 512 GiB"};
+inline constexpr NumberRange kBandwidthBytesPerS{
+    1e6, 1e17, false, false, "the fastest memory in the catalog is the B100's 8 TB/s"};
+inline constexpr NumberRange kLinkBytesPerS{0, 1e17, false, false, kBandwidthBytesPerS.reason};
+inline constexpr NumberRange kPeakFlopsPerS{
+    1e6, 1e19, false, false, "the fastest device in the catalog is the GB200, 1e16 FLOP/s at fp4"};
+inline constexpr NumberRange kPowerW{0, 1e6, true, false,
+                                     "the hungriest device in the catalog is the GB200 at 1,200 W"};
+// A link bandwidth the scenario gives (hardware.*_bytes_per_s): 1 MB/s is slower than any link.
+inline constexpr NumberRange kGivenLinkBytesPerS{1e6, 1e17, false, false,
+                                                 kBandwidthBytesPerS.reason};
+// A host CPU (hardware.host, data/cpus/).
+inline constexpr IntRange kSockets{1, 8, "the largest x86 servers have 8 sockets (Xeon 8S)"};
+inline constexpr IntRange kCoresPerSocket{0, 4096,
+                                          "EPYC 9965, the most in the CPU catalog, has 192 cores"};
+inline constexpr NumberRange kMemoryTransfersMtPerS{
+    100, 20'000, false, false, "DDR3 starts at 800 MT/s, the fastest DDR5 MRDIMMs run 8,800"};
+inline constexpr IntRange kMemoryBusBits{
+    0, 8192, "a 12-channel EPYC socket has a 768-bit bus, the M3 Ultra 1,024 bits"};
+inline constexpr IntRange kMemoryChannels{0, 64, "EPYC Turin has the most channels, 12 a socket"};
+inline constexpr NumberRange kHostMemoryBytes{
+    1e6, 1e15, false, false, "a two-socket EPYC Turin server takes at most 12 TB of RAM"};
+// Host-side and fixed allocations (CUDA context, runtime overhead).
+inline constexpr NumberRange kOverheadBytes{0, 1e15, false, false, kMemoryBytes.reason};
+
+// --- Work -------------------------------------------------------------------------------------
+inline constexpr NumberRange kTrainingTokens{
+    1, 1e16, false, false, "the longest published pre-training, Qwen3's, used 3.6e13 tokens"};
+inline constexpr NumberRange kFlops{1, 1e35, false, false,
+                                    "Llama 3 405B's pre-training used 3.8e25 FLOPs: Llama 3 paper"};
+inline constexpr IntRange kSequenceTokens{
+    1, 100'000'000, "ten times the longest published context, Llama 4 Scout's 10M tokens"};
+inline constexpr IntRange kSequences{1, 1'000'000,
+                                     "serving engines batch up to 256-1,024 sequences, vLLM's "
+                                     "max_num_seqs; training 1-16 per GPU"};
+inline constexpr NumberRange kGlobalBatchTokens{1, 1e10, false, false,
+                                                "Llama 3 405B trains with 16M tokens per step, "
+                                                "DeepSeek-V3 with 63M"};
+inline constexpr IntRange kBatchedTokens{1, 1'000'000'000,
+                                         "serving engines schedule 512-16,384 tokens per step"};
+// The most pipeline stages the planner searches (a plan given with more is still sized): each
+// plan's step is timed stage by stage, so this bounds the search's work. Llama 3 405B trained
+// with 16 stages, Megatron-LM's 1T model with 64 (Narayanan et al. 2021, Table 1).
+inline constexpr int64_t kSearchedPipelineStages = 128;
+// Interleaved pipeline chunks per stage (each holds at least one layer, checked where read).
+inline constexpr IntRange kVirtualStages{2, kLayers.max, kLayers.reason};
+inline constexpr IntRange kLoraRank{1, kWidth.max, "a rank above the layer width adds nothing"};
+inline constexpr NumberRange kMfu{0.001, 1, false, false,
+                                  "published runs reach 0.21 to 0.55 MFU, GPT-3 to MegaScale"};
+inline constexpr NumberRange kEfficiency{
+    0.01, 1, false, false, "the fitted efficiencies are 0.47 to 0.905, README: Speed"};
+inline constexpr NumberRange kGoodput{
+    0.01, 1, false, false, "Llama 3 405B trained more than 90% of its wall time: Llama 3 paper"};
+// A calibration's weight-only streaming factor (data/calibration/), a share of the bandwidth.
+inline constexpr NumberRange kMemoryFactor{
+    0.01, 100, false, false, "a factor on the measured streaming share, which stays at most 1"};
+inline constexpr NumberRange kMargin{0, 10, false, false,
+                                     "10 adds 1,000%; published estimates add 20-30%"};
+inline constexpr NumberRange kDays{0.001, 100'000, false, false, "from 86 seconds to 274 years"};
+inline constexpr NumberRange kLayerOverheadS{
+    0, 1, false, false, "measured fixed costs are 15-171 microseconds per layer"};
+inline constexpr NumberRange kRequestsPerS{
+    0, 1e9, true, false, "the busiest web services answer about 1e5 requests per second"};
+inline constexpr NumberRange kTokensPerS{0, 1e7, true, false, "people read 5-10 tokens per second"};
+
+// --- Money and energy -------------------------------------------------------------------------
+inline constexpr NumberRange kUsdPerGpuHour{0, 1000, false, false,
+                                            "the catalog's dearest GPU-hour costs $12.29"};
+inline constexpr NumberRange kPue{1, 3, false, false,
+                                  "the industry average PUE is 1.58: Uptime Institute 2023"};
+inline constexpr NumberRange kUsdPerKwh{0, 10, false, false,
+                                        "retail electricity costs up to about $0.60 per kWh"};
+
+// --- Validation rows (data/measurements/) ---------------------------------------------------
+inline constexpr NumberRange kPublishedFigure{
+    -1e30, 1e30, false, false, "the largest published figure, Llama 3 405B's 3.8e25 FLOPs"};
+inline constexpr NumberRange kTolerance{0, 100, false, false,
+                                        "the rows' tolerances are 0 to 0.3 (30%)"};
+
+}  // namespace llm_sizer::limits

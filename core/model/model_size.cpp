@@ -1,0 +1,25 @@
+#include "model/model_size.hpp"
+
+#include <cstdio>
+
+#include "error.hpp"
+#include "limits.hpp"
+#include "model/tensors.hpp"
+
+namespace llm_sizer {
+
+void check_model_size(const ModelSpec& model, const std::string& path) {
+  double params = 0;
+  for (const auto& t : list_tensors(model)) {
+    params += double(t.row_length) * double(t.rows) * double(t.matrices);
+  }
+  if (params > limits::kParams) {
+    char got[48];
+    std::snprintf(got, sizeof got, "%.3g parameters", params);
+    char rule[48];
+    std::snprintf(rule, sizeof rule, "must have at most %g parameters", limits::kParams);
+    throw InputError(path, plain_text(std::string(rule) + " (" + limits::kParamsReason + ")"), got);
+  }
+}
+
+}  // namespace llm_sizer

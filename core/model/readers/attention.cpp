@@ -1,0 +1,206 @@
+#include <algorithm>
+
+#include "error.hpp"
+#include "limits.hpp"
+#include "model/config_aliases.hpp"
+#include "model/readers/readers.hpp"
+
+namespace llm_sizer {
+
+void read_attention_heads(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
+  m.num_heads = r.required_int(pick_alias(r, "num_attention_heads"), limits::kHeads);
+  std::string_view kv_key = pick_alias(r, "num_key_value_heads");
+  if (family.shape == "falcon") {
+    // FalconConfig: the new decoder architecture reads num_kv_heads; otherwise multi_query (the
+    // default) means one shared KV head.
+    if (r.bool_or("new_decoder_architecture", false)) {
+      m.num_kv_heads = r.optional_int(kv_key, limits::kHeads).value_or(m.num_heads);
+    } else {
+      m.num_kv_heads = r.bool_or("multi_query", true) ? 1 : m.num_heads;
+    }
+  } else if (family.shape == "gpt_bigcode") {
+    // GPTBigCodeConfig: multi_query (default true) shares one key/value head across all heads.
+    kv_key = "multi_query";
+    m.num_kv_heads = r.bool_or("multi_query", true) ? 1 : m.num_heads;
+  } else if (family.shape == "chatglm") {
+    // ChatGLMConfig: multi_query_attention with multi_query_group_num KV groups.
+    kv_key = "multi_query_group_num";
+    m.num_kv_heads = r.bool_or("multi_query_attention", false)
+                         ? r.required_int("multi_query_group_num", limits::kHeads)
+                         : m.num_heads;
+  } else if (const Json* attn = r.find("attn_config");
+             attn != nullptr && (family.shape == "dbrx" || family.shape == "mpt")) {
+    // DbrxAttentionConfig / MPT's attn_config: kv_n_heads key/value heads (all heads if absent).
+    const FieldReader nested(*attn, r.field("attn_config"));
+    m.num_kv_heads = nested.optional_int("kv_n_heads", limits::kHeads).value_or(m.num_heads);
+    if (m.num_heads % m.num_kv_heads != 0) {
+      throw InputError(nested.field("kv_n_heads"),
+                       plain_text("must divide n_heads (" + std::to_string(m.num_heads) + ")"),
+                       std::to_string(m.num_kv_heads));
+    }
+  } else {
+    m.num_kv_heads = r.optional_int(kv_key, limits::kHeads).value_or(m.num_heads);
+  }
+  if (m.num_heads % m.num_kv_heads != 0) {
+    throw InputError(r.field(kv_key),
+                     plain_text("must divide num_attention_heads (" + std::to_string(m.num_heads) + ")"),
+                     std::to_string(m.num_kv_heads));
+  }
+  // ChatGLM and Qwen (V1) name the head width kv_channels.
+  const std::string_view head_key = r.has("head_dim") ? "head_dim" : "kv_channels";
+  if (auto head_dim = r.optional_int(head_key, limits::kHeadDim)) {
+    m.head_dim = *head_dim;
+  } else if (m.hidden_size % m.num_heads == 0) {
+    m.head_dim = m.hidden_size / m.num_heads;
+  } else {
+    throw InputError(r.field(pick_alias(r, "num_attention_heads")),
+                     plain_text("must divide hidden_size (" + std::to_string(m.hidden_size) +
+                         ") when head_dim is not given"),
+                     std::to_string(m.num_heads));
+  }
+}
+
+void read_latent_attention(const FieldReader& r, ModelSpec& m) {
+  if (!r.has("kv_lora_rank")) return;
+  MlaSpec mla;
+  mla.kv_lora_rank = r.required_int("kv_lora_rank", limits::kWidth);
+  mla.q_lora_rank = r.optional_int("q_lora_rank", limits::kWidth).value_or(0);
+  mla.qk_rope_head_dim = r.required_int("qk_rope_head_dim", limits::kHeadDim);
+  mla.qk_nope_head_dim = r.required_int("qk_nope_head_dim", limits::kHeadDim);
+  mla.v_head_dim = r.required_int("v_head_dim", limits::kHeadDim);
+  // Attention itself runs with per-head keys of width nope + rope (DeepSeek-V2 eq. 17).
+  m.head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
+  m.num_kv_heads = m.num_heads;
+  m.mla = mla;
+}
+
+namespace {
+
+AttentionKind parse_layer_type(const FieldReader& r, const std::string& type) {
+  if (type == "full_attention" || type == "attention") return AttentionKind::full;
+  if (type == "sliding_attention" || type == "chunked_attention") return AttentionKind::sliding;
+  if (type == "linear_attention") return AttentionKind::linear;
+  if (type == "mamba") return AttentionKind::state_space;
+  throw InputError(r.field("layer_types"),
+                   plain_text("entries must be full_attention, sliding_attention, linear_attention or mamba"),
+                   "\"" + type + "\"");
+}
+
+// Every pattern-th layer is global, the others local: Gemma 3 (5:1), Cohere 2 and EXAONE 4 (3:1).
+void local_except_every(int64_t pattern, std::vector<AttentionKind>& kinds) {
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    if ((static_cast<int64_t>(i) + 1) % pattern != 0) kinds[i] = AttentionKind::sliding;
+  }
+}
+
+// sliding_window_pattern as a number (every n-th layer global) or, in EXAONE 4, as letters
+// repeated over the layers ("LLLG": three local, one global).
+void read_window_pattern(const FieldReader& r, int64_t fallback,
+                         std::vector<AttentionKind>& kinds) {
+  const Json* pattern = r.find("sliding_window_pattern");
+  if (pattern == nullptr || !pattern->is_string()) {
+    local_except_every(r.int_or("sliding_window_pattern", fallback, limits::kLayerStep), kinds);
+    return;
+  }
+  const std::string letters = pattern->get<std::string>();
+  if (letters.empty() || letters.find_first_not_of("LG") != std::string::npos) {
+    throw InputError(r.field("sliding_window_pattern"),
+                     plain_text("must be a positive integer or a string of L (local) and G (global)"),
+                     describe_value(*pattern));
+  }
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    if (letters[i % letters.size()] == 'L') kinds[i] = AttentionKind::sliding;
+  }
+}
+
+}  // namespace
+
+std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const FamilyTraits& family,
+                                                  ModelSpec& m) {
+  const auto layers = static_cast<size_t>(m.num_layers);
+  const bool sliding_enabled = r.bool_or("use_sliding_window", true);
+  m.sliding_window = sliding_enabled ? r.int_or("sliding_window", 0, limits::kPositionsOrNone) : 0;
+  std::vector<AttentionKind> kinds(layers, AttentionKind::full);
+  const std::string_view type = family.model_type;
+
+  if (r.has("layer_types")) {
+    const auto types = r.string_list("layer_types");
+    if (types.size() != layers) {
+      throw InputError(r.field("layer_types"),
+                       Message{"error.entry_per_layer", {{"layers", layers}}},
+                       std::to_string(types.size()) + " entries");
+    }
+    for (size_t i = 0; i < layers; ++i) kinds[i] = parse_layer_type(r, types[i]);
+  } else if (type == "gemma2") {
+    // Gemma 2 alternates local and global layers, starting with a local one.
+    local_except_every(2, kinds);
+  } else if (type == "gemma3" || type == "gemma3_text") {
+    read_window_pattern(r, 6, kinds);
+  } else if ((type == "cohere2" || type == "exaone4") && m.sliding_window > 0) {
+    // Cohere2Config / Exaone4Config: sliding_window_pattern 4 (three local layers, one global).
+    read_window_pattern(r, 4, kinds);
+  } else if (family.shape == "llama4" && r.has("attention_chunk_size")) {
+    // Llama 4: RoPE layers attend within chunks of attention_chunk_size tokens; every fourth
+    // layer (no_rope_layers = 0) is global. A chunk caps the KV cache like a window does.
+    m.sliding_window = r.required_int("attention_chunk_size", limits::kPositions);
+    auto rope_layers = r.int_list("no_rope_layers");
+    for (size_t i = 0; i < layers; ++i) {
+      const bool uses_rope = i < rope_layers.size() ? rope_layers[i] != 0 : (i + 1) % 4 != 0;
+      if (uses_rope) kinds[i] = AttentionKind::sliding;
+    }
+  } else if (family.shape == "qwen3_next") {
+    const int64_t interval =
+        r.int_or("full_attention_interval", 4, limits::kLayerStep);  // 3 linear : 1 full
+    for (size_t i = 0; i < layers; ++i) {
+      if ((static_cast<int64_t>(i) + 1) % interval != 0) kinds[i] = AttentionKind::linear;
+    }
+  } else if (family.shape == "mamba" || family.shape == "mamba2") {
+    std::fill(kinds.begin(), kinds.end(), AttentionKind::state_space);
+  } else if (family.shape == "jamba") {
+    // JambaConfig: attention in layers with i % attn_layer_period == attn_layer_offset, Mamba
+    // elsewhere (Lieber et al. 2024, section 2: 1 attention layer in 8).
+    const int64_t period = r.int_or("attn_layer_period", 8, limits::kLayerStep);
+    const int64_t offset = r.int_or("attn_layer_offset", 4, 0, period - 1);
+    for (size_t i = 0; i < layers; ++i) {
+      if (static_cast<int64_t>(i) % period != offset) kinds[i] = AttentionKind::state_space;
+    }
+  } else if (family.shape == "mllama") {
+    // MllamaTextConfig: the layers listed in cross_attention_layers attend to the image only.
+    for (int64_t index : r.int_list("cross_attention_layers")) {
+      if (index < 0 || index >= m.num_layers) {
+        throw InputError(
+            r.field("cross_attention_layers"),
+            plain_text("entries must be layer indices in [0, " + std::to_string(m.num_layers - 1) + "]"),
+            std::to_string(index));
+      }
+      kinds[static_cast<size_t>(index)] = AttentionKind::cross_only;
+    }
+  } else if (m.sliding_window > 0) {
+    // Mistral 7B: every layer is local. Qwen2: layers from max_window_layers on.
+    const int64_t first =
+        r.has("max_window_layers") ? r.int_or("max_window_layers", 0, limits::kLayerCount) : 0;
+    for (size_t i = static_cast<size_t>(std::min<int64_t>(first, m.num_layers)); i < layers; ++i) {
+      kinds[i] = AttentionKind::sliding;
+    }
+  }
+
+  const bool any_sliding = std::count(kinds.begin(), kinds.end(), AttentionKind::sliding) > 0;
+  if (any_sliding && m.sliding_window == 0) {
+    throw InputError(r.field("sliding_window"),
+                     plain_text("is required (a positive integer) when layers use sliding-window attention"),
+                     "");
+  }
+  if (!any_sliding) m.sliding_window = 0;
+  return kinds;
+}
+
+void read_linear_attention(const FieldReader& r, ModelSpec& m) {
+  LinearAttentionSpec& la = m.linear_attention;
+  la.num_key_heads = r.required_int("linear_num_key_heads", limits::kHeads);
+  la.num_value_heads = r.required_int("linear_num_value_heads", limits::kHeads);
+  la.key_head_dim = r.required_int("linear_key_head_dim", limits::kHeadDim);
+  la.value_head_dim = r.required_int("linear_value_head_dim", limits::kHeadDim);
+  la.conv_kernel = r.required_int("linear_conv_kernel_dim", limits::kConvKernel);
+}
+
+}  // namespace llm_sizer

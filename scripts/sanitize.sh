@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The hardening checks (issue 17), in their own build (build/sanitize, clang): the core, the
+# Catch2 suites, the CLI and the libFuzzer targets, all with AddressSanitizer and
+# UndefinedBehaviorSanitizer, where the first report aborts. Runs the suites, the node tests that
+# drive the CLI, and every fuzz target for FUZZ_SECONDS (scripts/fuzz.sh). Non-zero on failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DLLM_SIZER_SANITIZE=ON -DLLM_SIZER_BUILD_FUZZ=ON >/dev/null
+cmake --build build/sanitize --parallel "$(nproc)"
+
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir build/sanitize --output-on-failure --parallel "$(nproc)"
+LLM_SIZER_CLI=build/sanitize/core/cli/llm-sizer node --test tests/node/cli.test.mjs \
+  tests/node/hostile_input.test.mjs tests/node/properties.test.mjs
+scripts/fuzz.sh

@@ -1,0 +1,120 @@
+// Beyond one GPU's memory, as a new user asks the page: Llama-3-70B Q4_K_M on one RTX 4090 with
+// 64 GB of DDR5; DeepSeek-V3 Q4_K_M with its experts on a 512 GB EPYC host and attention on one
+// RTX 4090; Llama-3-8B Q4_K_M on a laptop CPU alone. Each gets a placement, memory on each side
+// and a tokens/s (the CLI's numbers); a setup that does not fit is never shown a speed; the GPU
+// layers slider works from the keyboard; the host picker builds the scenario.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { assertShowsCliResult, linkFor, openPage, screenshot, settledUrl, siteForTests } from './support.mjs';
+
+const { decodeState } = await import(new URL('../../web/src/url.js', import.meta.url));
+
+const site = siteForTests();
+const GiB = 2 ** 30;
+
+const scenarios = {
+  desktop: {
+    model: 'llama-3-70b',
+    hardware: { accelerator: 'rtx-4090', host: { preset: 'ryzen-9-7950x', memory_bytes: 64 * GiB } },
+    inference: { runtime: 'llama.cpp', weights: 'q4_k_m' },
+  },
+  epyc: {
+    model: 'deepseek-v3',
+    hardware: { accelerator: 'rtx-4090', host: { preset: 'epyc-9654', memory_bytes: 512 * GiB } },
+    inference: { runtime: 'llama.cpp', weights: 'q4_k_m' },
+  },
+  laptop: {
+    model: 'llama-3-8b',
+    hardware: { accelerator: { preset: 'ryzen-7-8840u', memory_bytes: 32 * GiB } },
+    inference: { runtime: 'llama.cpp', weights: 'q4_k_m' },
+  },
+};
+
+const placement = (page) => page.getAttribute('#flow .headline [data-placement]', 'data-placement');
+const shown = (page, path) => page.getAttribute(`#flow [data-path="${path}"]`, 'value');
+
+for (const [name, scenario] of Object.entries(scenarios)) {
+  test(`${name}: a placement, memory on each side and a tokens/s, as the CLI computes them`, async () => {
+    const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'inference' }));
+    const expected = await assertShowsCliResult(page, scenario);
+    const inf = expected.inference;
+    assert.equal(await placement(page), inf.placement.verdict);
+    assert.notEqual(inf.placement.verdict, 'does_not_fit');
+    assert.equal(await shown(page, 'inference.decode_tokens_per_s'), String(inf.decode_tokens_per_s));
+    if (scenario.hardware.host) {
+      assert.equal(inf.placement.verdict, 'fits_with_offload');
+      assert.equal(await shown(page, 'inference.placement.device_bytes'), String(inf.placement.device_bytes));
+      assert.equal(await shown(page, 'inference.host_bytes'), String(inf.host_bytes));
+      // Both memories drawn against what each may hold, and where a step's time goes.
+      const bars = await page.$$eval('#flow [data-placement] .bars-label', (n) => n.map((l) => l.textContent));
+      assert.deepEqual(bars, [expected.hardware.accelerator.name, expected.hardware.host.name]);
+      assert.ok(await page.isVisible('#flow .bars-track[aria-label*="CPU (host RAM)"]'));
+      await page.locator('[data-chart="inference.speed_by_gpu_layers"]').scrollIntoViewIfNeeded();
+      await page.locator('[data-chart="inference.speed_by_gpu_layers"] canvas').waitFor();
+    } else {
+      assert.equal(inf.placement.verdict, 'fits_on_device');
+      assert.equal(expected.hardware.accelerator.category, 'cpu');
+    }
+    await screenshot(page, `offload-${name}`);
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('no setup that does not fit is shown a speed, and the page says what would make it fit', async () => {
+  const alone = { model: 'llama-3-70b', hardware: { accelerator: 'rtx-4090' }, inference: { runtime: 'llama.cpp', weights: 'q4_k_m' } };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(alone, { t: 'inference' }));
+  const expected = await assertShowsCliResult(page, alone);
+  assert.equal(await placement(page), 'does_not_fit');
+  assert.equal(expected.inference.decode_tokens_per_s, undefined);
+  assert.equal(await page.$$eval('#flow [data-path$="tokens_per_s"]', (n) => n.length), 0);
+  const headline = await page.textContent('#flow .headline');
+  assert.match(headline, /No speed is given: a setup that does not fit does not run\./);
+  assert.match(headline, /Add a host CPU and its RAM/);
+  // A host too small for the rest says by how much.
+  const small = { ...alone, hardware: { accelerator: 'rtx-4090', host: { preset: 'ryzen-9-7950x', memory_bytes: 16 * GiB } } };
+  await page.goto(site.url + await linkFor(small, { t: 'inference' }));
+  await page.waitForSelector('html[data-ready="true"]');
+  const tight = await assertShowsCliResult(page, small);
+  assert.equal(await placement(page), 'does_not_fit');
+  assert.equal(tight.inference.placement.short_of, 'host');
+  assert.match(await page.textContent('#flow .headline'), /Does not fit even with offload: AMD Ryzen 9 7950X/);
+  assert.equal(await page.$$eval('#flow [data-path$="tokens_per_s"]', (n) => n.length), 0);
+  assert.deepEqual(problems, []);
+});
+
+test('the GPU layers slider moves one layer per key press and the link follows', async () => {
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenarios.desktop, { t: 'inference' }));
+  const before = await assertShowsCliResult(page, scenarios.desktop);
+  const slider = page.locator('#gpu-layers-slider');
+  assert.equal(await slider.inputValue(), String(before.inference.placement.gpu_layers));
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((n) => document.querySelector('#gpu-layers-slider')?.value === String(n), before.inference.placement.gpu_layers - 1);
+  const { scenario } = await decodeState(new URL(await settledUrl(page)).hash);
+  assert.equal(scenario.inference.gpu_layers, before.inference.placement.gpu_layers - 1);
+  const after = await assertShowsCliResult(page, scenario);
+  assert.ok(after.inference.decode_tokens_per_s < before.inference.decode_tokens_per_s);
+  // The slider keeps the focus across the redraw, so the next key press moves it again.
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'gpu-layers-slider');
+  assert.deepEqual(problems, []);
+});
+
+test('the host picker and its RAM field build hardware.host; the embed card shows the placement', async () => {
+  const start = { model: 'llama-3-70b', hardware: { accelerator: 'rtx-4090' }, inference: { runtime: 'llama.cpp', weights: 'q4_k_m' } };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(start, { t: 'inference' }));
+  assert.equal(await page.isVisible('[data-field="hardware.host.memory_bytes"]'), false);
+  await page.selectOption('#host', 'ryzen-9-7950x');
+  await page.fill('[data-field="hardware.host.memory_bytes"]', '64');
+  await page.press('[data-field="hardware.host.memory_bytes"]', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#flow [data-placement]')?.dataset.placement === 'fits_with_offload');
+  const { scenario } = await decodeState(new URL(await settledUrl(page)).hash);
+  assert.deepEqual(scenario.hardware, { accelerator: 'rtx-4090', host: { preset: 'ryzen-9-7950x', memory_bytes: 64 * GiB } });
+  await assertShowsCliResult(page, scenario);
+  const card = await openPage(site.browser, `${site.url}embed.html${new URL(page.url()).hash}`, { viewport: { width: 480, height: 400 } });
+  const stats = await card.page.$$eval('[data-path]', (nodes) => nodes.map((n) => [n.dataset.path, n.getAttribute('value'), n.textContent]));
+  assert.deepEqual(stats.slice(1, 4).map(([path]) => path), ['inference.placement.verdict', 'inference.placement.gpu_layers', 'inference.host_bytes']);
+  assert.equal(stats[1][2], 'fits with offload');
+  assert.match(await card.page.textContent('.sub'), /AMD Ryzen 9 7950X/);
+  assert.deepEqual([...problems, ...card.problems], []);
+});

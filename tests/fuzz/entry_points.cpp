@@ -1,0 +1,115 @@
+#include "entry_points.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "answer_text.hpp"
+#include "catalog/catalog.hpp"
+#include "error.hpp"
+#include "estimate.hpp"
+#include "json_text.hpp"
+#include "model/hf_config.hpp"
+#include "model/param_count.hpp"
+#include "planner/plan_json.hpp"
+#include "quantization/weight_format.hpp"
+
+namespace llm_sizer::fuzz {
+namespace {
+
+const Catalog& catalog() {
+  static const Catalog loaded = load_builtin_catalog();
+  return loaded;
+}
+
+[[noreturn]] void finding(const std::string& what) {
+  std::fprintf(stderr, "FUZZ FINDING: %s\n", what.c_str());
+  std::abort();
+}
+
+// Bad input must be refused with one line of valid UTF-8, never by the finite-result check: that
+// is the last line of defence, and the bounds should have refused the input before.
+void check_refusal(const InputError& e) {
+  const std::string message = e.what();
+  if (message.find('\n') != std::string::npos) finding("an error message spans lines: " + message);
+  if (e.field().rfind("result.", 0) == 0) finding("a non-finite result: " + message);
+  error_json(message, e.field(), e.rule(), e.got()).dump();  // throws on invalid UTF-8
+}
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+// Sizes, times, rates, counts and money are never negative (D5, D6 gave negative memory).
+bool must_be_non_negative(std::string_view key) {
+  for (const auto suffix : {"_bytes", "_s", "_flops", "_per_s", "_usd", "_kwh", "_days", "params",
+                            "_hours", "tokens", "batch", "devices", "gpus", "steps"}) {
+    if (ends_with(key, suffix)) return true;
+  }
+  return key.rfind("params_", 0) == 0;
+}
+
+void check_signs(const Json& value, std::string_view key, const std::string& path) {
+  if (value.is_number()) {
+    if (must_be_non_negative(key) && value.get<double>() < 0) {
+      finding("a negative " + path + ": " + value.dump());
+    }
+  } else if (value.is_object()) {
+    for (const auto& [name, item] : value.items()) check_signs(item, name, path + "." + name);
+  } else if (value.is_array()) {
+    for (const auto& item : value) check_signs(item, key, path + "[]");
+  }
+}
+
+// Runs an answer of the core (a finite-checked result JSON) and checks its signs, or the refusal.
+template <typename Answer>
+void run_answer(std::string_view text, Answer answer) {
+  try {
+    const Json result = answer(parse_json_text(text), catalog());
+    // scenario echoes the input, where negative numbers are the user's business.
+    for (const auto& [name, section] : result.items()) {
+      if (name != "scenario") check_signs(section, name, name);
+    }
+  } catch (const InputError& e) {
+    check_refusal(e);
+  }
+}
+
+}  // namespace
+
+void run_estimate(std::string_view text) {
+  run_answer(text, estimate_json);
+}
+
+void run_plan(std::string_view text) {
+  run_answer(text, plan_json);
+}
+
+const EntryPoint& entry_point(std::string_view name) {
+  for (const auto& entry : kEntryPoints) {
+    if (entry.name == name) return entry;
+  }
+  finding("no fuzz entry point " + std::string(name));
+}
+
+void run_config(std::string_view text) {
+  try {
+    const ParsedModel parsed = parse_hf_config(parse_json_text(text), "model");
+    const auto tensors = list_tensors(parsed.spec);
+    const ParamBreakdown params = count_parameters(parsed.spec, tensors);
+    if (params.total <= 0 || params.active <= 0 || params.active > params.total) {
+      finding("parameter counts total " + std::to_string(params.total) + ", active " +
+              std::to_string(params.active));
+    }
+    const WeightsSizer sizer(parsed.spec, tensors);
+    for (const char* id : {"q4_k_m", "iq2_xs", "nf4", "gptq-4bit-g128", "fp8-block128"}) {
+      const WeightsSize size = sizer(parse_weight_format(id, "inference.weights"));
+      if (!std::isfinite(size.bytes) || size.bytes <= 0) finding(std::string(id) + " size");
+    }
+  } catch (const InputError& e) {
+    check_refusal(e);
+  }
+}
+
+}  // namespace llm_sizer::fuzz

@@ -1,0 +1,32 @@
+#pragma once
+
+// The core's entry points under fuzzing. A fuzz target is built for each folder of corpus/, and
+// runs the entry point of that name from kEntryPoints: adding one is a line in the table, a
+// function, and a folder of seed inputs.
+
+#include <string_view>
+
+namespace llm_sizer::fuzz {
+
+// What the mutator should treat the document as: a whole scenario, or a config.json on its own.
+enum class Document { scenario, config };
+
+struct EntryPoint {
+  std::string_view name;
+  Document document;
+  void (*run)(std::string_view text);
+};
+
+void run_estimate(std::string_view text);
+void run_config(std::string_view text);
+void run_plan(std::string_view text);
+
+inline constexpr EntryPoint kEntryPoints[] = {
+    {"estimate", Document::scenario, run_estimate},
+    {"config", Document::config, run_config},
+    {"plan", Document::scenario, run_plan},
+};
+
+const EntryPoint& entry_point(std::string_view name);
+
+}  // namespace llm_sizer::fuzz
