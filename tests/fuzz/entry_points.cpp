@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "answer_text.hpp"
 #include "catalog/catalog.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
