@@ -102,7 +102,7 @@ test('MoE speeds over a batch print the same digits natively and in WASM', async
   // Found by the random parity test: the touched-expert fraction used std::pow, whose last bit
   // differs between glibc and the WASM libc.
   const raw = await loadRawWasm();
-  const scenario = JSON.stringify({ model: 'qwen1.5-moe-a2.7b', hardware: { accelerator: 'm1', count: 2 },
+  const scenario = JSON.stringify({ model: 'qwen1.5-moe-a2.7b', hardware: { accelerator: 'm1-max', count: 2 },
     inference: { runtime: 'sglang', batch: 6, context_tokens: 32768, price_per_gpu_hour_usd: 3.79 } });
   const native = runCli(['batch', '-'], `${scenario}\n`).stdout.trimEnd();
   assert.ok(native.includes('"decode_tokens_per_s"'));
