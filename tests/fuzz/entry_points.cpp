@@ -33,7 +33,10 @@ const Catalog& catalog() {
 void check_refusal(const InputError& e) {
   const std::string message = e.what();
   if (message.find('\n') != std::string::npos) finding("an error message spans lines: " + message);
-  if (e.field().rfind("result.", 0) == 0) finding("a non-finite result: " + message);
+  // The finite-result check names the result's path; an input key may also start "result.".
+  if (e.field().rfind("result.", 0) == 0 && e.allowed().rfind("is not a finite number", 0) == 0) {
+    finding("a non-finite result: " + message);
+  }
   error_json(message, e.field(), e.rule(), e.got()).dump();  // throws on invalid UTF-8
 }
 
