@@ -53,7 +53,7 @@ class Parser {
         value *= factor();
       } else if (accept('/')) {
         const double divisor = factor();
-        if (divisor == 0) throw InputError(field_, plain_text("divides by zero"), std::string(text_));
+        if (divisor == 0) throw InputError(field_, {"error.divide_by_zero"}, std::string(text_));
         value /= divisor;
       } else {
         return value;
@@ -123,8 +123,7 @@ class Parser {
 
   [[noreturn]] void fail(const std::string& expected) {
     throw InputError(field_,
-                     plain_text("must be arithmetic over numbers and names; expected " + expected +
-                         " at character " + std::to_string(pos_ + 1)),
+                     Message{"error.arithmetic", {{"expected", expected}, {"position", pos_ + 1}}},
                      std::string(text_));
   }
 

@@ -55,6 +55,35 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.entry_per_layer", "must have one entry per layer ({layers})"},
     {"error.required_for_sliding",
      "is required (a positive integer) when layers use sliding-window attention"},
+    {"error.divide_n_heads", "must divide n_heads ({heads})"},
+    {"error.divide_encoder_hidden_size", "must divide hidden_size ({hidden_size})"},
+    {"error.divide_d_model", "must divide d_model ({d_model})"},
+    {"error.equal_other_stack",
+     "must equal {field} ({value}); stacks of different widths are not supported"},
+    {"error.layer_type_mamba",
+     "entries must be full_attention, sliding_attention, linear_attention or mamba"},
+    {"error.sliding_window_pattern",
+     "must be a positive integer or a string of L (local) and G (global)"},
+    {"error.layer_indices", "entries must be layer indices in [0, {max}]"},
+    {"error.positive_integer_or_auto", "must be a positive integer or \"auto\""},
+    {"error.ssm_heads_times_head_dim",
+     "times head_dim ({head_dim}) must equal expand * hidden_size ({inner_size})"},
+    {"error.aspect_ratios", "must be a non-empty list of [w, h] pairs"},
+    {"error.required_for_dbrx", "is required for dbrx"},
+    {"error.qwen_width_even", "must be even (w1 and w2 are half of it each)"},
+    {"error.unknown_type_foreign_field",
+     "means {meaning}, which the Llama layout used for an unknown model_type (\"{model_type}\") "
+     "does not read, so the count would be wrong; set model_type to the nearest supported type "
+     "(`llm-sizer presets` lists them under model_types) or give the Llama fields (hidden_size, "
+     "num_hidden_layers, num_attention_heads, num_key_value_heads, intermediate_size, "
+     "vocab_size) for \"{model_type}\""},
+    {"error.unknown_type_required",
+     "is required to count an unknown model_type (\"{model_type}\") with the Llama layout; set "
+     "model_type to the nearest supported type (`llm-sizer presets` lists them under "
+     "model_types) or give the Llama fields (hidden_size, num_hidden_layers, "
+     "num_attention_heads, num_key_value_heads, intermediate_size, vocab_size) for "
+     "\"{model_type}\""},
+    {"error.params_at_most", "must have at most {params} parameters ({reason})"},
     // The training section.
     {"error.divide_model_heads", "must divide the model's {heads} attention heads"},
     {"error.precision_rates", "must be a precision {device} has a dense rate for ({rates})"},
@@ -84,6 +113,32 @@ inline constexpr MessageText kMessageTable[] = {
      "must be a non-empty list of distinct names from q, k, v, o, gate, up, down"},
     {"error.lora_modules_none_in_model",
      "must name at least one projection this model has (q, k, v, o, gate, up, down)"},
+    {"error.pp_at_most_layers",
+     "must be at most the model's {layers} layers (every pipeline stage holds at least one)"},
+    {"error.cp_divide_seq_len",
+     "must divide training.seq_len ({seq_len}): context parallelism splits the sequence"},
+    {"error.dp_product_cp",
+     "must make tp x pp x cp x dp equal hardware.count ({count}); with tp = {tp}, pp = {pp} and "
+     "cp = {cp} that is dp = {dp}"},
+    {"error.dp_no_fit_cp",
+     "must make tp x pp x cp x dp equal hardware.count ({count}); with tp = {tp}, pp = {pp} and "
+     "cp = {cp} that is dp = none (count is not a multiple of tp x pp x cp)"},
+    {"error.count_multiple_of_model_parallel_cp",
+     "must be a multiple of training.tp x training.pp x training.cp = {tp_pp_cp} (training.dp "
+     "defaults to count / (tp x pp x cp))"},
+    {"error.ep_dense", "must be 1 for a dense model (it has no routed experts)"},
+    {"error.divide_routed_experts", "must divide the model's {experts} routed experts"},
+    {"error.ep_divide_dp",
+     "must divide training.dp ({dp}): the experts are split over data-parallel replicas"},
+    {"error.interleaved_needs_pp", "\"interleaved\" needs training.pp of 2 or more"},
+    {"error.virtual_stages_layers",
+     "must keep pp x virtual_stages at most the model's {layers} layers (one layer per model "
+     "chunk)"},
+    {"error.offload_optimizer_needs_zero",
+     "\"optimizer\" needs training.zero_stage 1, 2 or 3 (ZeRO-Offload moves the ZeRO partition "
+     "to the CPU)"},
+    {"error.offload_params_needs_zero3",
+     "\"optimizer_and_params\" needs training.zero_stage 3 (parameter offload is ZeRO-Infinity)"},
     // The inference section and weight formats.
     {"error.divide_count", "must divide hardware.count ({count})"},
     {"error.llama_cpp_split_layers", "must not exceed the layers llama.cpp splits ({layers})"},
@@ -100,11 +155,23 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.gptq_bits", "bits must be 2, 3, 4 or 8"},
     {"error.awq_bits", "bits must be 4 (AWQ stores 4-bit only)"},
     {"error.group_size", "group must be 32, 64, 128 or -1 (one group per output channel)"},
+    {"error.absent_accelerator_cpu",
+     "must be absent: the accelerator is a CPU, which holds everything"},
+    {"error.needs_host", "needs hardware.host (the CPU and RAM that hold what leaves the GPU)"},
+    {"error.gpu_layers_runtime",
+     "applies to llama.cpp and generic runtimes (vLLM, SGLang: cpu_offload_bytes)"},
+    {"error.moe_only", "applies to mixture-of-experts models only"},
+    {"error.layer_split_runtime", "applies to llama.cpp and generic runtimes"},
+    {"error.cpu_offload_runtime", "applies to vllm and sglang (llama.cpp: gpu_layers)"},
+    {"error.gguf_only", "applies only to GGUF weight formats (weights is {weights})"},
+    {"error.cpu_runtime", "must be llama.cpp or generic when the accelerator is a CPU"},
+    {"error.factor_times_efficiency", "times memory_efficiency must not exceed 1"},
     // The catalog's own files (checked when the core is built and tested).
     {"error.catalog_array", "must be a JSON array of entries"},
     {"error.catalog_id", "must be a lower-case id ([a-z0-9][a-z0-9._-]*)"},
     {"error.catalog_source", "must name where the figures come from"},
     {"error.catalog_unique", "must be unique among {kind}"},
+    {"error.catalog_accelerator", "must name a catalog accelerator"},
     {"error.number_in_because", "must be a number in {range} ({reason})"},
     {"error.integer_in_because", "must be an integer in [{min}, {max}] ({reason})"},
     {"error.required_integer", "is required (an integer)"},
@@ -114,6 +181,36 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.finite_json_number", "must be a finite number (JSON numbers end near 1.8e308)"},
     {"error.json_depth", "must not nest arrays and objects more than {levels} levels deep (config.json files nest 5 at most)"},
     {"error.device_preset", "must be an accelerator or CPU preset id (list them with `llm-sizer presets`)"},
+    // The hardware section: CPUs, hosts and links.
+    {"error.cpu_preset", "must be a CPU preset id (list them with `llm-sizer presets`)"},
+    {"error.count_cpu", "must be 1 when the accelerator is a CPU"},
+    {"error.host_absent_cpu",
+     "must be absent when the accelerator is itself a CPU (its RAM holds everything)"},
+    {"error.host_absent_unified",
+     "must be absent for a unified-memory device: its CPU shares the same memory, and the GPU's "
+     "part is limited to the working-set share"},
+    {"error.interconnect_preset",
+     "must be an interconnect id (list them with `llm-sizer presets`)"},
+    {"error.interconnect_bandwidth",
+     "must be an interconnect the catalog has a bandwidth for (or give {field}_bytes_per_s)"},
+    {"error.host_bandwidth_required",
+     "is required (bytes/s), or memory_mt_per_s with memory_bus_width_bits"},
+    {"error.host_memory_required", "is required (the RAM installed, bytes > 0)"},
+    {"error.host_link_bandwidth",
+     "must be an interconnect id with a bandwidth (pcie3-x16, pcie4-x16, pcie5-x16, nvlink-c2c, "
+     "...)"},
+    {"error.host_link_required",
+     "is required: neither the accelerator nor the CPU names its link (an interconnect id such "
+     "as pcie4-x16)"},
+    // The planner, counts, results and arithmetic expressions.
+    {"error.scaling_gpus", "must be a list of at most {points} GPU counts, each in [1, {max}]"},
+    {"error.beyond_2_53", "asks for {what} beyond 2^53, more than can be counted"},
+    {"error.result_not_finite",
+     "is not a finite number for these inputs (the inputs near their bounds are too extreme "
+     "together)"},
+    {"error.arithmetic",
+     "must be arithmetic over numbers and names; expected {expected} at character {position}"},
+    {"error.divide_by_zero", "divides by zero"},
 
     // --- Warnings: an answer is given, with an assumption to know about ----------------------
     {"warning.unknown_model_type",

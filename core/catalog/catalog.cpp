@@ -124,8 +124,7 @@ Catalog load_catalog(std::span<const EmbeddedFile> files) {
   for (size_t i = 0; i < catalog.calibrations.size(); ++i) {
     const std::string& id = catalog.calibrations[i].accelerator;
     if (catalog.find_accelerator(id) == nullptr) {
-      throw InputError(calibration_id_fields[i], plain_text("must name a catalog accelerator"),
-                       "\"" + id + "\"");
+      throw InputError(calibration_id_fields[i], {"error.catalog_accelerator"}, "\"" + id + "\"");
     }
   }
   return catalog;

@@ -29,8 +29,7 @@ Link catalog_link(const Catalog& catalog, const std::string& id, const std::stri
                   bool bandwidth_given) {
   const Json* entry = find_interconnect(catalog, id);
   if (entry == nullptr) {
-    throw InputError(field, plain_text("must be an interconnect id (list them with `llm-sizer presets`)"),
-                     "\"" + id + "\"");
+    throw InputError(field, {"error.interconnect_preset"}, "\"" + id + "\"");
   }
   Link link;
   link.id = id;
@@ -38,9 +37,7 @@ Link catalog_link(const Catalog& catalog, const std::string& id, const std::stri
   link.bytes_per_s = entry->value("bytes_per_s", 0.0);
   link.latency_s = entry->value("latency_s", default_latency_s(entry->value("kind", "")));
   if (link.bytes_per_s <= 0 && !bandwidth_given) {
-    throw InputError(field,
-                     plain_text("must be an interconnect the catalog has a bandwidth for (or give " + field +
-                         "_bytes_per_s)"),
+    throw InputError(field, Message{"error.interconnect_bandwidth", {{"field", field}}},
                      "\"" + id + "\"");
   }
   return link;

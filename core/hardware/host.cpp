@@ -59,14 +59,14 @@ HostSpec parse_host(const FieldReader& r) {
   const double from_bus = double(h.memory_bus_width_bits) / 8.0 * h.memory_mt_per_s * 1e6;
   const auto bandwidth = r.optional_number("memory_bandwidth_bytes_per_s", limits::kBandwidthBytesPerS);
   if (!bandwidth && from_bus <= 0) {
-    throw InputError(r.field("memory_bandwidth_bytes_per_s"),
-                     plain_text("is required (bytes/s), or memory_mt_per_s with memory_bus_width_bits"), "");
+    throw InputError(r.field("memory_bandwidth_bytes_per_s"), {"error.host_bandwidth_required"},
+                     "");
   }
   h.memory_bandwidth_bytes_per_s = bandwidth.value_or(from_bus) * sockets;
   const auto installed = r.optional_number("memory_bytes", limits::kHostMemoryBytes);
   const auto maximum = r.optional_number("max_memory_bytes", limits::kHostMemoryBytes);
   if (!installed && !maximum) {
-    throw InputError(r.field("memory_bytes"), plain_text("is required (the RAM installed, bytes > 0)"), "");
+    throw InputError(r.field("memory_bytes"), {"error.host_memory_required"}, "");
   }
   h.memory_given = installed.has_value();
   h.memory_bytes = installed ? *installed : *maximum * sockets;
@@ -111,9 +111,7 @@ HostLink resolve_host_link(const AcceleratorSpec& gpu, const HostSpec& host,
                            const Json& interconnects, const std::string& field) {
   if (!host.host_link.empty()) {
     if (auto link = find_link(interconnects, host.host_link)) return *link;
-    throw InputError(field + ".host_link",
-                     plain_text("must be an interconnect id with a bandwidth (pcie3-x16, pcie4-x16, "
-                     "pcie5-x16, nvlink-c2c, ...)"),
+    throw InputError(field + ".host_link", {"error.host_link_bandwidth"},
                      "\"" + host.host_link + "\"");
   }
   // A card and a slot of different PCIe generations and widths train to the older generation
@@ -137,10 +135,7 @@ HostLink resolve_host_link(const AcceleratorSpec& gpu, const HostSpec& host,
   }
   if (gpu_side) return *gpu_side;
   if (cpu_side) return *cpu_side;
-  throw InputError(field + ".host_link",
-                   plain_text("is required: neither the accelerator nor the CPU names its link (an "
-                   "interconnect id such as pcie4-x16)"),
-                   "");
+  throw InputError(field + ".host_link", {"error.host_link_required"}, "");
 }
 
 }  // namespace llm_sizer

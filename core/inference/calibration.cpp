@@ -40,8 +40,7 @@ DeviceCalibration parse_calibration(const FieldReader& r, const std::string& fil
     for (const auto& [key, factor] :
          {std::pair{"int8", c.int8_memory_factor}, std::pair{"int4", c.int4_memory_factor}}) {
       if (factor && *factor * streaming > 1.0) {
-        throw InputError(f.field(key), plain_text("times memory_efficiency must not exceed 1"),
-                         describe_value(*factor));
+        throw InputError(f.field(key), {"error.factor_times_efficiency"}, describe_value(*factor));
       }
     }
   }
@@ -50,9 +49,9 @@ DeviceCalibration parse_calibration(const FieldReader& r, const std::string& fil
     for (const auto& [key, value] : compute->items()) {
       const auto it = std::find(kPrecisionNames.begin(), kPrecisionNames.end(), key);
       if (it == kPrecisionNames.end()) {
-        throw InputError(peaks.field(key),
-                         plain_text("must be one of fp32, tf32, fp16, bf16, fp8, int8, "
-                         "int4, fp4"),
+        Json allowed = Json::array();
+        for (std::string_view name : kPrecisionNames) allowed.push_back(std::string(name));
+        throw InputError(peaks.field(key), {"error.one_of", {{"allowed", allowed}}},
                          describe_value(value));
       }
       c.compute_efficiency[size_t(it - kPrecisionNames.begin())] =

@@ -57,29 +57,25 @@ void check_tensor_parallel(const FieldReader& r, const ModelSpec& m, int64_t tp,
 void parse_placement(const FieldReader& r, const ModelSpec& m, const AcceleratorSpec& device,
                      bool host_present, InferenceInput& in) {
   const bool cpu_only = is_cpu(device);
-  const auto refuse = [&](const char* key, const std::string& why) {
-    throw InputError(r.field(key), plain_text(why), describe_value(*r.find(key)));
+  const auto refuse = [&](const char* key, const Message& why) {
+    throw InputError(r.field(key), why, describe_value(*r.find(key)));
   };
   const auto needs_host = [&](const char* key) {
-    if (cpu_only) refuse(key, "must be absent: the accelerator is a CPU, which holds everything");
-    if (!host_present) {
-      refuse(key, "needs hardware.host (the CPU and RAM that hold what leaves the GPU)");
-    }
+    if (cpu_only) refuse(key, {"error.absent_accelerator_cpu"});
+    if (!host_present) refuse(key, {"error.needs_host"});
   };
   if (r.has("gpu_layers")) {
     if (!runtime_splits_layers(in.runtime)) {
-      refuse("gpu_layers",
-             "applies to llama.cpp and generic runtimes (vLLM, SGLang: "
-             "cpu_offload_bytes)");
+      refuse("gpu_layers", {"error.gpu_layers_runtime"});
     }
     in.gpu_layers = r.int_or("gpu_layers", 0, IntRange{0, m.num_layers + 1, "the model's layers and its output layer"});
     if (*in.gpu_layers <= m.num_layers) needs_host("gpu_layers");
   }
   if (const Json* experts = r.find("offload_experts")) {
     const int64_t moe_layers = moe_layer_count(m);
-    if (moe_layers == 0) refuse("offload_experts", "applies to mixture-of-experts models only");
+    if (moe_layers == 0) refuse("offload_experts", {"error.moe_only"});
     if (!runtime_splits_layers(in.runtime)) {
-      refuse("offload_experts", "applies to llama.cpp and generic runtimes");
+      refuse("offload_experts", {"error.layer_split_runtime"});
     }
     in.offload_experts_given = *experts;
     in.offload_experts = experts->is_boolean() ? (experts->get<bool>() ? moe_layers : 0)
@@ -88,7 +84,7 @@ void parse_placement(const FieldReader& r, const ModelSpec& m, const Accelerator
   }
   if (r.has("cpu_offload_bytes")) {
     if (!runtime_streams_offload(in.runtime)) {
-      refuse("cpu_offload_bytes", "applies to vllm and sglang (llama.cpp: gpu_layers)");
+      refuse("cpu_offload_bytes", {"error.cpu_offload_runtime"});
     }
     in.cpu_offload_bytes = r.number_or("cpu_offload_bytes", 0, limits::kOverheadBytes);
     in.cpu_offload_given = true;
@@ -159,8 +155,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   // types for a few tensors (src/llama-quant.cpp); by default, exactly where it requires one.
   if (const auto imatrix = r.optional_bool("imatrix")) {
     if (in.weights.scheme != WeightScheme::gguf) {
-      throw InputError(r.field("imatrix"),
-                       plain_text("applies only to GGUF weight formats (weights is " + in.weights.id + ")"),
+      throw InputError(r.field("imatrix"), Message{"error.gguf_only", {{"weights", in.weights.id}}},
                        "true");
     }
     in.weights.gguf_imatrix = *imatrix;
@@ -169,8 +164,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
       parse_kv_format(r.optional_string("kv_cache").value_or("fp16"), r.field("kv_cache"));
   in.runtime = parse_runtime(r);
   if (is_cpu(device) && !runtime_splits_layers(in.runtime)) {
-    throw InputError(r.field("runtime"),
-                     plain_text("must be llama.cpp or generic when the accelerator is a CPU"),
+    throw InputError(r.field("runtime"), {"error.cpu_runtime"},
                      "\"" + std::string(runtime_name(in.runtime)) + "\"");
   }
   in.batch = r.int_or("batch", 1, limits::kSequences);

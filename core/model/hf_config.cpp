@@ -71,7 +71,7 @@ void read_decoder(const FieldReader& r, const FamilyTraits& family, ModelSpec& m
   };
   if (has([](const LayerSpec& l) { return l.ffn == FfnKind::dense; }) && m.intermediate_size == 0) {
     throw InputError(r.field(pick_alias(r, "intermediate_size")),
-                     plain_text("is required (a positive integer)"), "");
+                     {"error.required_positive_integer"}, "");
   }
   if (has([](const LayerSpec& l) { return l.attention == AttentionKind::linear; })) {
     read_linear_attention(r, m);

@@ -16,9 +16,11 @@ void check_model_size(const ModelSpec& model, const std::string& path) {
   if (params > limits::kParams) {
     char got[48];
     std::snprintf(got, sizeof got, "%.3g parameters", params);
-    char rule[48];
-    std::snprintf(rule, sizeof rule, "must have at most %g parameters", limits::kParams);
-    throw InputError(path, plain_text(std::string(rule) + " (" + limits::kParamsReason + ")"), got);
+    char most[32];
+    std::snprintf(most, sizeof most, "%g", limits::kParams);
+    const Json values{{"params", std::string(most)},
+                      {"reason", std::string(limits::kParamsReason)}};
+    throw InputError(path, {"error.params_at_most", values}, got);
   }
 }
 

@@ -47,8 +47,8 @@ PlannerInput parse_planner(const Json* section, int64_t gpu_count) {
                                        [](int64_t n) { return !limits::kDevices.contains(n); });
     if (bad_size || bad_value) {
       throw InputError(r.field("scaling_gpus"),
-                       plain_text("must be a list of at most " + std::to_string(kMaxScalingPoints) +
-                           " GPU counts, each in [1, " + std::to_string(limits::kDevices.max) + "]"),
+                       Message{"error.scaling_gpus",
+                               {{"points", kMaxScalingPoints}, {"max", limits::kDevices.max}}},
                        describe_value(*r.find("scaling_gpus")));
     }
   } else {

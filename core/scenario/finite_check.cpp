@@ -35,10 +35,7 @@ bool find_non_finite(const Json& value, std::string& path) {
 void check_finite(const Json& result) {
   std::string path;
   if (find_non_finite(result, path)) {
-    throw InputError("result." + path,
-                     plain_text("is not a finite number for these inputs (the inputs near their bounds are "
-                     "too extreme together)"),
-                     "");
+    throw InputError("result." + path, {"error.result_not_finite"}, "");
   }
 }
 

@@ -135,8 +135,7 @@ HostSpec parse_host_choice(const Json& value, const Catalog& catalog, const std:
                            Warnings& warnings) {
   const auto preset = [&](const std::string& id, const std::string& where) {
     if (!catalog.find_cpu(id)) {
-      throw InputError(where, plain_text("must be a CPU preset id (list them with `llm-sizer presets`)"),
-                       "\"" + id + "\"");
+      throw InputError(where, {"error.cpu_preset"}, "\"" + id + "\"");
     }
   };
   HostSpec host;
@@ -175,21 +174,14 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
   normalized = {{"accelerator", accelerator}, {"count", choice.count}};
   cluster_to_scenario(r, choice.cluster, normalized);
   if (is_cpu(choice.accelerator) && choice.count != 1) {
-    throw InputError(r.field("count"), plain_text("must be 1 when the accelerator is a CPU"),
-                     std::to_string(choice.count));
+    throw InputError(r.field("count"), {"error.count_cpu"}, std::to_string(choice.count));
   }
   if (const Json* host = r.find("host")) {
     if (is_cpu(choice.accelerator)) {
-      throw InputError(r.field("host"),
-                       plain_text("must be absent when the accelerator is itself a CPU (its RAM holds "
-                       "everything)"),
-                       describe_value(*host));
+      throw InputError(r.field("host"), {"error.host_absent_cpu"}, describe_value(*host));
     }
     if (choice.accelerator.unified_memory) {
-      throw InputError(r.field("host"),
-                       plain_text("must be absent for a unified-memory device: its CPU shares the same "
-                       "memory, and the GPU's part is limited to the working-set share"),
-                       describe_value(*host));
+      throw InputError(r.field("host"), {"error.host_absent_unified"}, describe_value(*host));
     }
     choice.host = parse_host_choice(*host, catalog, r.field("host"), warnings);
     choice.host_link =

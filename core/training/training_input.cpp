@@ -68,65 +68,53 @@ void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_cou
   ParallelPlan& plan = in.plan;
   plan.tp = r.int_or("tp", 1, limits::kDevices);
   if (m.num_heads % plan.tp != 0) {
-    throw InputError(r.field("tp"),
-                     plain_text("must divide the model's " + std::to_string(m.num_heads) + " attention heads"),
+    throw InputError(r.field("tp"), Message{"error.divide_model_heads", {{"heads", m.num_heads}}},
                      describe_int(plan.tp));
   }
   // Stages may be uneven (Llama 3 405B: 126 layers on 16 stages); each needs a layer.
   const auto layers = static_cast<int64_t>(m.layers.size());
   plan.pp = r.int_or("pp", 1, limits::kDevices);
   if (plan.pp > layers) {
-    throw InputError(r.field("pp"),
-                     plain_text("must be at most the model's " + std::to_string(layers) +
-                         " layers (every pipeline stage holds at least one)"),
+    throw InputError(r.field("pp"), Message{"error.pp_at_most_layers", {{"layers", layers}}},
                      describe_int(plan.pp));
   }
   plan.cp = r.int_or("cp", 1, limits::kDevices);
   if (in.seq_len % plan.cp != 0) {
-    throw InputError(r.field("cp"),
-                     plain_text("must divide training.seq_len (" + std::to_string(in.seq_len) +
-                         "): context parallelism splits the sequence"),
+    throw InputError(r.field("cp"), Message{"error.cp_divide_seq_len", {{"seq_len", in.seq_len}}},
                      describe_int(plan.cp));
   }
   const int64_t model_parallel = plan.tp * plan.pp * plan.cp;
   if (const auto dp = r.optional_int("dp", limits::kDevices)) {
     if (*dp * model_parallel != gpu_count) {
+      const Json given{{"count", gpu_count}, {"tp", plan.tp}, {"pp", plan.pp}, {"cp", plan.cp}};
+      Json with_dp = given;
+      with_dp["dp"] = gpu_count / model_parallel;
       throw InputError(r.field("dp"),
-                       plain_text("must make tp x pp x cp x dp equal hardware.count (" +
-                           std::to_string(gpu_count) + "); with tp = " + std::to_string(plan.tp) +
-                           ", pp = " + std::to_string(plan.pp) +
-                           " and cp = " + std::to_string(plan.cp) + " that is dp = " +
-                           (gpu_count % model_parallel == 0
-                                ? std::to_string(gpu_count / model_parallel)
-                                : std::string("none (count is not a multiple of tp x pp x cp)"))),
+                       gpu_count % model_parallel == 0 ? Message{"error.dp_product_cp", with_dp}
+                                                       : Message{"error.dp_no_fit_cp", given},
                        describe_int(*dp));
     }
     plan.dp = *dp;
   } else {
     if (gpu_count % model_parallel != 0) {
-      throw InputError("hardware.count",
-                       plain_text("must be a multiple of training.tp x training.pp x training.cp = " +
-                           std::to_string(model_parallel) +
-                           " (training.dp defaults to count / (tp x pp x cp))"),
-                       describe_int(gpu_count));
+      throw InputError(
+          "hardware.count",
+          Message{"error.count_multiple_of_model_parallel_cp", {{"tp_pp_cp", model_parallel}}},
+          describe_int(gpu_count));
     }
     plan.dp = gpu_count / model_parallel;
   }
   plan.ep = r.int_or("ep", 1, limits::kDevices);
   if (plan.ep > 1 && !m.is_moe()) {
-    throw InputError(r.field("ep"), plain_text("must be 1 for a dense model (it has no routed experts)"),
-                     describe_int(plan.ep));
+    throw InputError(r.field("ep"), {"error.ep_dense"}, describe_int(plan.ep));
   }
   if (m.is_moe() && m.moe.num_experts % plan.ep != 0) {
-    throw InputError(
-        r.field("ep"),
-        plain_text("must divide the model's " + std::to_string(m.moe.num_experts) + " routed experts"),
-        describe_int(plan.ep));
+    throw InputError(r.field("ep"),
+                     Message{"error.divide_routed_experts", {{"experts", m.moe.num_experts}}},
+                     describe_int(plan.ep));
   }
   if (plan.dp % plan.ep != 0) {
-    throw InputError(r.field("ep"),
-                     plain_text("must divide training.dp (" + std::to_string(plan.dp) +
-                         "): the experts are split over data-parallel replicas"),
+    throw InputError(r.field("ep"), Message{"error.ep_divide_dp", {{"dp", plan.dp}}},
                      describe_int(plan.ep));
   }
 }
@@ -138,15 +126,14 @@ void parse_schedule(const FieldReader& r, const ModelSpec& m, ParallelPlan& plan
     return;
   }
   if (plan.pp < 2) {
-    throw InputError(r.field("pipeline_schedule"), plain_text("\"interleaved\" needs training.pp of 2 or more"),
+    throw InputError(r.field("pipeline_schedule"), {"error.interleaved_needs_pp"},
                      "\"interleaved\" with pp " + std::to_string(plan.pp));
   }
   const auto layers = static_cast<int64_t>(m.layers.size());
   plan.virtual_stages = r.int_or("virtual_stages", 2, limits::kVirtualStages);
   if (plan.pp * plan.virtual_stages > layers) {
     throw InputError(r.field("virtual_stages"),
-                     plain_text("must keep pp x virtual_stages at most the model's " + std::to_string(layers) +
-                         " layers (one layer per model chunk)"),
+                     Message{"error.virtual_stages_layers", {{"layers", layers}}},
                      describe_int(plan.virtual_stages));
   }
 }
@@ -176,8 +163,8 @@ void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
   if (in.plan_from_planner) return;  // the accumulation comes with the chosen plan
   if (*global < per_accumulation_step) {
     throw InputError(r.field("global_batch_tokens"),
-                     plain_text("must be at least micro_batch x seq_len x dp = " +
-                         describe_number(per_accumulation_step) + " tokens"),
+                     Message{"error.global_batch_too_small",
+                             {{"tokens", describe_number(per_accumulation_step)}}},
                      describe_value(*r.find("global_batch_tokens")));
   }
   plan.grad_accumulation = std::llround(*global / per_accumulation_step);
@@ -219,15 +206,11 @@ void parse_precision_and_optimizer(const FieldReader& r, const AcceleratorSpec& 
   plan.offload = choice(r, "offload", Offload::none, kOffloadNames);
   // DeepSpeed ZeRO-Offload moves a ZeRO partition, so it needs ZeRO; parameters only at stage 3.
   if (plan.offload == Offload::optimizer && plan.zero_stage < 1) {
-    throw InputError(r.field("offload"),
-                     plain_text("\"optimizer\" needs training.zero_stage 1, 2 or 3 (ZeRO-Offload moves the "
-                     "ZeRO partition to the CPU)"),
+    throw InputError(r.field("offload"), {"error.offload_optimizer_needs_zero"},
                      "\"optimizer\" with zero_stage " + std::to_string(plan.zero_stage));
   }
   if (plan.offload == Offload::optimizer_and_params && plan.zero_stage != 3) {
-    throw InputError(r.field("offload"),
-                     plain_text("\"optimizer_and_params\" needs training.zero_stage 3 (parameter offload is "
-                     "ZeRO-Infinity)"),
+    throw InputError(r.field("offload"), {"error.offload_params_needs_zero3"},
                      "\"optimizer_and_params\" with zero_stage " + std::to_string(plan.zero_stage));
   }
 }

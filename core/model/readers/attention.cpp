@@ -35,7 +35,7 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
     m.num_kv_heads = nested.optional_int("kv_n_heads", limits::kHeads).value_or(m.num_heads);
     if (m.num_heads % m.num_kv_heads != 0) {
       throw InputError(nested.field("kv_n_heads"),
-                       plain_text("must divide n_heads (" + std::to_string(m.num_heads) + ")"),
+                       Message{"error.divide_n_heads", {{"heads", m.num_heads}}},
                        std::to_string(m.num_kv_heads));
     }
   } else {
@@ -43,7 +43,7 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
   }
   if (m.num_heads % m.num_kv_heads != 0) {
     throw InputError(r.field(kv_key),
-                     plain_text("must divide num_attention_heads (" + std::to_string(m.num_heads) + ")"),
+                     Message{"error.divide_attention_heads", {{"heads", m.num_heads}}},
                      std::to_string(m.num_kv_heads));
   }
   // ChatGLM and Qwen (V1) name the head width kv_channels.
@@ -54,8 +54,7 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
     m.head_dim = m.hidden_size / m.num_heads;
   } else {
     throw InputError(r.field(pick_alias(r, "num_attention_heads")),
-                     plain_text("must divide hidden_size (" + std::to_string(m.hidden_size) +
-                         ") when head_dim is not given"),
+                     Message{"error.divide_hidden_size", {{"hidden_size", m.hidden_size}}},
                      std::to_string(m.num_heads));
   }
 }
@@ -81,9 +80,7 @@ AttentionKind parse_layer_type(const FieldReader& r, const std::string& type) {
   if (type == "sliding_attention" || type == "chunked_attention") return AttentionKind::sliding;
   if (type == "linear_attention") return AttentionKind::linear;
   if (type == "mamba") return AttentionKind::state_space;
-  throw InputError(r.field("layer_types"),
-                   plain_text("entries must be full_attention, sliding_attention, linear_attention or mamba"),
-                   "\"" + type + "\"");
+  throw InputError(r.field("layer_types"), {"error.layer_type_mamba"}, "\"" + type + "\"");
 }
 
 // Every pattern-th layer is global, the others local: Gemma 3 (5:1), Cohere 2 and EXAONE 4 (3:1).
@@ -104,8 +101,7 @@ void read_window_pattern(const FieldReader& r, int64_t fallback,
   }
   const std::string letters = pattern->get<std::string>();
   if (letters.empty() || letters.find_first_not_of("LG") != std::string::npos) {
-    throw InputError(r.field("sliding_window_pattern"),
-                     plain_text("must be a positive integer or a string of L (local) and G (global)"),
+    throw InputError(r.field("sliding_window_pattern"), {"error.sliding_window_pattern"},
                      describe_value(*pattern));
   }
   for (size_t i = 0; i < kinds.size(); ++i) {
@@ -168,10 +164,9 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
     // MllamaTextConfig: the layers listed in cross_attention_layers attend to the image only.
     for (int64_t index : r.int_list("cross_attention_layers")) {
       if (index < 0 || index >= m.num_layers) {
-        throw InputError(
-            r.field("cross_attention_layers"),
-            plain_text("entries must be layer indices in [0, " + std::to_string(m.num_layers - 1) + "]"),
-            std::to_string(index));
+        throw InputError(r.field("cross_attention_layers"),
+                         Message{"error.layer_indices", {{"max", m.num_layers - 1}}},
+                         std::to_string(index));
       }
       kinds[static_cast<size_t>(index)] = AttentionKind::cross_only;
     }
@@ -186,9 +181,7 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
 
   const bool any_sliding = std::count(kinds.begin(), kinds.end(), AttentionKind::sliding) > 0;
   if (any_sliding && m.sliding_window == 0) {
-    throw InputError(r.field("sliding_window"),
-                     plain_text("is required (a positive integer) when layers use sliding-window attention"),
-                     "");
+    throw InputError(r.field("sliding_window"), {"error.required_for_sliding"}, "");
   }
   if (!any_sliding) m.sliding_window = 0;
   return kinds;

@@ -19,7 +19,7 @@ int64_t read_mlp_width(const FieldReader& r, const FamilyTraits& family, const M
   if (is_shape(family, "dbrx")) {
     // DbrxFFNConfig: the experts' width is ffn_config.ffn_hidden_size.
     const Json* ffn = r.find("ffn_config");
-    if (ffn == nullptr) throw InputError(r.field("ffn_config"), plain_text("is required for dbrx"), "");
+    if (ffn == nullptr) throw InputError(r.field("ffn_config"), {"error.required_for_dbrx"}, "");
     key = "ffn_config";
     return FieldReader(*ffn, r.field("ffn_config")).required_int("ffn_hidden_size", limits::kWidth);
   }
@@ -35,8 +35,7 @@ int64_t read_mlp_width(const FieldReader& r, const FamilyTraits& family, const M
   if (is_shape(family, "qwen")) {
     // QWenMLP: w1 and w2 are each intermediate_size / 2 wide.
     if (width % 2 != 0) {
-      throw InputError(r.field(key), plain_text("must be even (w1 and w2 are half of it each)"),
-                       std::to_string(width));
+      throw InputError(r.field(key), {"error.qwen_width_even"}, std::to_string(width));
     }
     return width / 2;
   }

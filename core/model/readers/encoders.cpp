@@ -18,8 +18,8 @@ int64_t same_in_both_stacks(const FieldReader& r, std::string_view encoder_key,
   const int64_t decoder = r.int_or(decoder_key, encoder, range);
   if (decoder != encoder) {
     throw InputError(r.field(decoder_key),
-                     plain_text("must equal " + std::string(encoder_key) + " (" + std::to_string(encoder) +
-                         "); stacks of different widths are not supported"),
+                     Message{"error.equal_other_stack",
+                             {{"field", std::string(encoder_key)}, {"value", encoder}}},
                      std::to_string(decoder));
   }
   return encoder;
@@ -42,7 +42,7 @@ void read_bert(const FieldReader& r, ModelSpec& m) {
   m.num_heads = m.num_kv_heads = r.required_int("num_attention_heads", limits::kHeads);
   if (m.hidden_size % m.num_heads != 0) {
     throw InputError(r.field("num_attention_heads"),
-                     plain_text("must divide hidden_size (" + std::to_string(m.hidden_size) + ")"),
+                     Message{"error.divide_encoder_hidden_size", {{"hidden_size", m.hidden_size}}},
                      std::to_string(m.num_heads));
   }
   m.head_dim = m.hidden_size / m.num_heads;
@@ -91,7 +91,7 @@ void read_bart(const FieldReader& r, ModelSpec& m) {
       same_in_both_stacks(r, "encoder_attention_heads", "decoder_attention_heads", limits::kHeads);
   if (m.hidden_size % m.num_heads != 0) {
     throw InputError(r.field("encoder_attention_heads"),
-                     plain_text("must divide d_model (" + std::to_string(m.hidden_size) + ")"),
+                     Message{"error.divide_d_model", {{"d_model", m.hidden_size}}},
                      std::to_string(m.num_heads));
   }
   m.head_dim = m.hidden_size / m.num_heads;

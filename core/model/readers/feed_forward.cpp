@@ -48,13 +48,12 @@ void read_moe(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
   const std::string_view top_k_key = pick_alias(r, "num_experts_per_tok");
   moe.experts_per_token = r.optional_int(top_k_key, 1, experts).value_or(0);
   if (moe.experts_per_token == 0) {
-    throw InputError(r.field(top_k_key), plain_text("is required for a mixture-of-experts model"), "");
+    throw InputError(r.field(top_k_key), {"error.required_for_moe"}, "");
   }
   moe.expert_intermediate_size = r.optional_int("moe_intermediate_size", limits::kWidth)
                                      .value_or(default_expert_width(r, family, m));
   if (moe.expert_intermediate_size == 0) {
-    throw InputError(r.field("moe_intermediate_size"),
-                     plain_text("is required for a mixture-of-experts model (or intermediate_size)"), "");
+    throw InputError(r.field("moe_intermediate_size"), {"error.required_for_moe_width"}, "");
   }
   read_shared_experts(r, family, moe);
   moe.router_bias = family.shape == "gpt_oss";

@@ -9,8 +9,7 @@ namespace {
 int64_t read_dt_rank(const FieldReader& r, std::string_view key, int64_t hidden) {
   if (const Json* value = r.find(key); value != nullptr && value->is_string()) {
     if (value->get<std::string>() != "auto") {
-      throw InputError(r.field(key), plain_text("must be a positive integer or \"auto\""),
-                       describe_value(*value));
+      throw InputError(r.field(key), {"error.positive_integer_or_auto"}, describe_value(*value));
     }
     return (hidden + 15) / 16;
   }
@@ -45,9 +44,8 @@ void read_state_space(const FieldReader& r, const FamilyTraits& family, ModelSpe
     const int64_t head_dim = r.required_int("head_dim", limits::kHeadDim);
     if (s.num_heads * head_dim != s.inner_size) {
       throw InputError(r.field("num_heads"),
-                       plain_text("times head_dim (" + std::to_string(head_dim) +
-                           ") must equal expand * hidden_size (" + std::to_string(s.inner_size) +
-                           ")"),
+                       Message{"error.ssm_heads_times_head_dim",
+                               {{"head_dim", head_dim}, {"inner_size", s.inner_size}}},
                        std::to_string(s.num_heads));
     }
     s.n_groups = r.int_or("n_groups", 1, 1, s.num_heads);

@@ -80,13 +80,6 @@ constexpr ForeignField kForeignFields[] = {
 constexpr std::string_view kRequired[] = {"hidden_size", "num_hidden_layers", "num_attention_heads",
                                           "vocab_size"};
 
-std::string what_to_do(const std::string& model_type) {
-  return "set model_type to the nearest supported type (`llm-sizer presets` lists them under "
-         "model_types) or give the Llama fields (hidden_size, num_hidden_layers, "
-         "num_attention_heads, num_key_value_heads, intermediate_size, vocab_size) for \"" +
-         model_type + "\"";
-}
-
 }  // namespace
 
 void check_unknown_type(const FieldReader& r, const FieldReader& outer,
@@ -99,28 +92,19 @@ void check_unknown_type(const FieldReader& r, const FieldReader& outer,
     if (value == nullptr) continue;
     if (value->is_boolean() && value->get<bool>() == foreign.harmless_when) continue;
     throw InputError(where.field(foreign.key),
-                     plain_text("means " + std::string(foreign.meaning) +
-                         ", which the Llama layout used for "
-                         "an unknown model_type (\"" +
-                         shown +
-                         "\") does not read, so the count "
-                         "would be wrong; " +
-                         what_to_do(shown)),
+                     Message{"error.unknown_type_foreign_field",
+                             {{"meaning", std::string(foreign.meaning)}, {"model_type", shown}}},
                      describe_value(*value));
   }
   for (std::string_view key : kRequired) {
     if (!r.has(key)) {
       throw InputError(r.field(key),
-                       plain_text("is required to count an unknown model_type (\"" + shown +
-                           "\") with the Llama layout; " + what_to_do(shown)),
-                       "");
+                       Message{"error.unknown_type_required", {{"model_type", shown}}}, "");
     }
   }
   if (!r.has("intermediate_size") && !r.has("moe_intermediate_size")) {
     throw InputError(r.field("intermediate_size"),
-                     plain_text("is required to count an unknown model_type (\"" + shown +
-                         "\") with the Llama layout; " + what_to_do(shown)),
-                     "");
+                     Message{"error.unknown_type_required", {{"model_type", shown}}}, "");
   }
   warnings.push_back(
       {r.field("model_type"), {"warning.unknown_model_type", {{"model_type", shown}}}});

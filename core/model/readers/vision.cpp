@@ -60,7 +60,7 @@ VisionSpec read_mllama(const FieldReader& v) {
   spec.projector_input = v.required_int("vision_output_dim", limits::kWidth);
   const Json* ratios = v.find("supported_aspect_ratios");
   if (ratios == nullptr || !ratios->is_array() || ratios->empty()) {
-    throw InputError(v.field("supported_aspect_ratios"), plain_text("must be a non-empty list of [w, h] pairs"),
+    throw InputError(v.field("supported_aspect_ratios"), {"error.aspect_ratios"},
                      ratios ? describe_value(*ratios) : "");
   }
   spec.aspect_ratio_ids = static_cast<int64_t>(ratios->size());
