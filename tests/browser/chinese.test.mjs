@@ -16,6 +16,7 @@ const catalog = cliJson(['presets']);
 const catalogNames = [
   ...catalog.models.flatMap((m) => [m.name, m.family, m.hf_id]),
   ...catalog.accelerators.flatMap((a) => [a.name, a.vendor]),
+  ...catalog.cpus.flatMap((c) => [c.name, c.vendor]),
   ...catalog.cloud_prices.flatMap((p) => [p.provider, p.instance]),
   ...catalog.model_types, // config.json's model_type values, named by the model's authors
 ].filter(Boolean).map(String).sort((a, b) => b.length - a.length);
@@ -36,7 +37,13 @@ const keptAsIs = new Set([
   'Megatron', 'PyTorch', 'Orca', 'Adam', 'AdamW', 'Adafactor', 'GeForce', 'Guanaco', 'RoPE', 'MegaScale', 'Qwen',
   'Hoffmann', 'Korthikanti', 'Dettmers', // authors cited in the text (等 2022)
   'gate', 'up', 'down', 'tp', 'pp', 'dp', 'top', 'min', // projection and parallelism names, top-k, min()
-  'gpu_memory_utilization', // vLLM's option, named as the runtime spells it
+  'gpu_memory_utilization', 'max_num_seqs', // vLLM's options, named as the runtime spells them
+  'ngl', 'exps', 'cpu', 'moe', 'cpu_offload_gb', 'true', // llama.cpp's and vLLM's options as they spell them
+  'gather', 'scatter', 'to', // all-gather, reduce-scatter, all-to-all
+  'NeMo', 'SigLIP', 'Vision', // a framework, an image encoder, a product name (Llama 3.2 Vision)
+  'decoder', 'encoder', 'encoder_decoder', // the values of model.architecture.stacks
+  'mfu', 'step_breakdown', 'goodput', 'days_vs_gpus', // result fields named in the training notes
+  'attention_bias', 'mlp_bias', // config.json keys named in the unknown-type warning
   'ms', 'mystery', // a unit; the model_type the unknown-family scenario below gives
 ]);
 
@@ -142,19 +149,19 @@ test('no English on the Chinese page: an input error, and a link with fields thi
   // The core's rule for a field, at the field and in the banner, in Chinese (a link drops an
   // invalid value, so the value is typed).
   const refused = await openChinese({ model: 'llama-3-8b', training: {} }, 'training');
-  await refused.page.fill('[data-field="training.pp"]', '5');
+  await refused.page.fill('[data-field="training.pp"]', '64');
   await refused.page.waitForSelector('#result-error:not([hidden])');
-  assert.match(await refused.page.textContent('[data-error-for="training.pp"]'), /必须能整除模型的 32 层/);
-  assert.match(await refused.page.textContent('#result-error'), /必须能整除模型的 32 层/);
+  assert.match(await refused.page.textContent('[data-error-for="training.pp"]'), /不得超过模型的 32 层/);
+  assert.match(await refused.page.textContent('#result-error'), /不得超过模型的 32 层/);
   assert.deepEqual(await englishShown(refused.page), []);
   await refused.page.close();
   // A link from a newer version: the notice names the dropped fields and why, in Chinese.
-  const newer = await openChinese({ model: 'llama-3-8b', inference: { batch: 0, speculative: true }, training: { pp: 5 } }, 'inference');
+  const newer = await openChinese({ model: 'llama-3-8b', inference: { batch: 0, speculative: true }, training: { pp: 64 } }, 'inference');
   await newer.page.waitForSelector('#notice:not([hidden])');
   const notice = await newer.page.textContent('#notice');
   assert.match(notice, /inference\.speculative/);
   assert.match(notice, /本版本不认识这个字段/);
-  assert.match(notice, /必须能整除模型的 32 层/);
+  assert.match(notice, /不得超过模型的 32 层/);
   assert.deepEqual(await englishShown(newer.page), []);
   await newer.page.close();
 });

@@ -3,6 +3,7 @@
 // code the core dropped, and what the core returns (errors, warnings, notes, formula units, format
 // names, price rules) carries codes of that table, with the values its text names.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'node:test';
 
@@ -23,6 +24,29 @@ test('each page language has a text for every code of the core, with the same va
       assert.deepEqual(names(strings.texts[code]), names(english), `${lang}.js ${code}`);
     }
   }
+});
+
+// The reasons the bounds quote (core/limits.hpp and the ranges read elsewhere), as C++ literals:
+// the string literals inside an IntRange or NumberRange initializer, adjacent ones joined.
+function boundReasons() {
+  const reasons = new Set();
+  const literals = (text) => [...text.matchAll(/((?:"(?:[^"\\]|\\.)*"\s*)+)/g)]
+    .map(([run]) => [...run.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map(([, part]) => part.replace(/\\(.)/g, '$1')).join(''));
+  for (const file of readdirSync(join(root, 'core'), { recursive: true }).filter((f) => /\.(hpp|cpp)$/.test(f))) {
+    const source = readFileSync(join(root, 'core', file), 'utf8');
+    for (const [, body] of source.matchAll(/(?:IntRange|NumberRange)(?:\s+\w+)?\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g)) {
+      for (const text of literals(body)) if (text) reasons.add(text);
+    }
+    for (const [, run] of source.matchAll(/kParamsReason\s*=\s*((?:"(?:[^"\\]|\\.)*"\s*)+);/g)) reasons.add(literals(run)[0]);
+  }
+  return reasons;
+}
+
+test('every reason a bound quotes is said in Chinese, and nothing else is kept', () => {
+  const reasons = boundReasons();
+  assert.ok(reasons.size > 40, `only ${reasons.size} reasons found`);
+  assert.deepEqual(Object.keys(languages.zh.reasons).sort(), [...reasons].sort());
+  assert.deepEqual(languages.en.reasons, {});
 });
 
 // Every message the result carries, with the value its English text is made from.
@@ -79,9 +103,9 @@ test('an input error names its rule by code, with its values, beside the CLI\'s 
   const { loadWasm } = await import('./support.mjs');
   const core = await loadWasm();
   for (const [scenario, code] of [
-    [{ model: 'llama-3-8b', training: { pp: 5 } }, 'error.divide_layers'],
+    [{ model: 'llama-3-8b', training: { pp: 64 } }, 'error.pp_at_most_layers'],
     [{ model: 'llama-3-8b', inference: { tokens: 5 } }, 'error.unknown_field'],
-    [{ model: 'llama-3-8b', inference: { batch: 0 } }, 'error.integer_in'],
+    [{ model: 'llama-3-8b', inference: { batch: 0 } }, 'error.integer_in_because'],
     [{ model: 'llama-3-8b', inference: { weights: 'q9' } }, 'error.weight_format'],
   ]) {
     const cli = runCli(['estimate', '-'], JSON.stringify(scenario));

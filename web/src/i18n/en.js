@@ -1046,4 +1046,7 @@ export default {
     'unit.all_to_alls_per_microbatch': 'all-to-alls per micro-batch',
     'unit.executed_flops_per_token': 'executed FLOPs/token',
   },
+  // Why a bound sits where it does: the core says it in English (core/limits.hpp), so English needs
+  // none; other languages map each reason to their own.
+  reasons: {},
 };

@@ -65,6 +65,7 @@ export function createI18n(lang) {
   const value = (name, item) => {
     if (Array.isArray(item)) return item.map((each) => value(name, each)).join(strings.separator);
     if (typeof item === 'number') return numbers.format(item);
+    if (name === 'reason') return strings.reasons[item] ?? String(item);
     return strings.choices?.[`${name}.${item}`] ?? String(item);
   };
   t.text = (code, params = {}, fallback) => {

@@ -222,7 +222,7 @@ export function createModelPanel(app) {
     })] : []));
     const warning = (app.result?.warnings ?? []).find((w) => w.field === 'model.model_type' || w.field === 'model.text_config.model_type');
     parts.typeWarning.hidden = !warning;
-    parts.typeWarning.replaceChildren(...(warning ? [h('p', {}, h('strong', {}, t('model.type_warning')), ' ', warning.message)] : []));
+    parts.typeWarning.replaceChildren(...(warning ? [h('p', {}, h('strong', {}, t('model.type_warning')), ' ', t.text(warning.code, warning.params, warning.message))] : []));
   }
 
   function showEditor(info) {
