@@ -101,8 +101,8 @@ std::string shorten(std::string_view text, size_t max_bytes) {
 }
 
 InputError::InputError(std::string field, Message allowed, std::string got)
-    : std::runtime_error(compose(quoted(field, kFieldBytes), quoted(english(allowed), kAllowedBytes),
-                                 quoted(got, kGotBytes))),
+    : std::runtime_error(compose(quoted(field, kFieldBytes),
+                                 quoted(english(allowed), kAllowedBytes), quoted(got, kGotBytes))),
       field_(quoted(field, kFieldBytes)),
       rule_(std::move(allowed)),
       allowed_(quoted(english(rule_), kAllowedBytes)),

@@ -54,11 +54,19 @@ Result estimate(const Scenario& scenario) {
   return result;
 }
 
-Json estimate_json(const Json& input, const Catalog& catalog) {
-  const Scenario scenario = parse_scenario(input, catalog);
-  Json result = result_to_json(scenario, estimate(scenario));
+namespace {
+
+// Every number that leaves the core is finite (scenario/finite_check.hpp).
+Json finite(Json result) {
   check_finite(result);
   return result;
+}
+
+}  // namespace
+
+Json estimate_json(const Json& input, const Catalog& catalog) {
+  const Scenario scenario = parse_scenario(input, catalog);
+  return finite(result_to_json(scenario, estimate(scenario)));
 }
 
 std::string estimate_text(std::string_view scenario_text, const Catalog& catalog) {
@@ -71,9 +79,7 @@ Json estimate_model_json(const Json& input, const Catalog& catalog) {
     if (root.has(section)) throw InputError(std::string(section), {"error.section_elsewhere"}, "");
   }
   const Scenario scenario = parse_model_scenario(input, catalog);
-  Json result = model_result_to_json(scenario, estimate_model(scenario));
-  check_finite(result);
-  return result;
+  return finite(model_result_to_json(scenario, estimate_model(scenario)));
 }
 
 std::string estimate_model_text(std::string_view scenario_text, const Catalog& catalog) {

@@ -14,7 +14,7 @@ struct MessageText {
 // and the same {names}). Adding a text: a line here, one in each i18n file. Never reuse a code for
 // another meaning; a code no longer used is removed from all three.
 inline constexpr MessageText kMessageTable[] = {
-    {"", ""},  // the empty text (a term without a unit)
+    {"", ""},                  // the empty text (a term without a unit)
     {"text.plain", "{text}"},  // plain_text(): shown as written
 
     // --- Input errors: what a field allows (InputError) --------------------------------------
@@ -176,11 +176,15 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.integer_in_because", "must be an integer in [{min}, {max}] ({reason})"},
     {"error.required_integer", "is required (an integer)"},
     {"error.string_at_most", "must be a string of at most {bytes} bytes"},
-    {"error.integer_array_in", "must be an array of at most {items} integers, each in [{min}, {max}]"},
+    {"error.integer_array_in",
+     "must be an array of at most {items} integers, each in [{min}, {max}]"},
     {"error.string_array_at_most", "must be an array of at most {items} strings"},
     {"error.finite_json_number", "must be a finite number (JSON numbers end near 1.8e308)"},
-    {"error.json_depth", "must not nest arrays and objects more than {levels} levels deep (config.json files nest 5 at most)"},
-    {"error.device_preset", "must be an accelerator or CPU preset id (list them with `llm-sizer presets`)"},
+    {"error.json_depth",
+     "must not nest arrays and objects more than {levels} levels deep (config.json files nest 5 at "
+     "most)"},
+    {"error.device_preset",
+     "must be an accelerator or CPU preset id (list them with `llm-sizer presets`)"},
     // The hardware section: CPUs, hosts and links.
     {"error.cpu_preset", "must be a CPU preset id (list them with `llm-sizer presets`)"},
     {"error.count_cpu", "must be 1 when the accelerator is a CPU"},
@@ -215,7 +219,8 @@ inline constexpr MessageText kMessageTable[] = {
     // --- Warnings: an answer is given, with an assumption to know about ----------------------
     {"warning.unknown_model_type",
      "unknown model_type \"{model_type}\": counted with the Llama layout (RMSNorm, separate "
-     "q/k/v/o projections, a gated gate/up/down MLP, biases only where attention_bias/mlp_bias say, "
+     "q/k/v/o projections, a gated gate/up/down MLP, biases only where attention_bias/mlp_bias "
+     "say, "
      "untied head unless tie_word_embeddings) because every layout field in the config is one that "
      "layout reads; if the model differs, set model_type to the nearest supported type"},
     {"warning.missing_model_type",
@@ -241,11 +246,18 @@ inline constexpr MessageText kMessageTable[] = {
      "applied to the active parameters"},
     {"warning.no_speed_specs",
      "{device} has no sourced memory bandwidth or peak for {precision}; give them to get speeds"},
-    {"warning.encoder_only", "{model_type} is an encoder-only model: it encodes its input and does not generate tokens, so decode speed, TTFT, throughput and cost per token do not apply and are left out"},
-    {"warning.no_plan_fits_training", "no plan fits {gpus} x {device} (the planner tried {tried}); the figures are for plain data parallelism, which does not fit either: add GPUs or a device with more memory"},
-    {"warning.no_plan_fits", "no plan fits {gpus} x {device}; plans[] lists the ones that come closest (fits: false)"},
-    {"warning.host_memory_assumed", "not given: {host}'s maximum supported memory is assumed; give the RAM installed"},
-    {"warning.mfu_above_published", "above every published run (MegaScale reached 0.55, Jiang et al. 2024); check the value"},
+    {"warning.encoder_only",
+     "{model_type} is an encoder-only model: it encodes its input and does not generate tokens, so "
+     "decode speed, TTFT, throughput and cost per token do not apply and are left out"},
+    {"warning.no_plan_fits_training",
+     "no plan fits {gpus} x {device} (the planner tried {tried}); the figures are for plain data "
+     "parallelism, which does not fit either: add GPUs or a device with more memory"},
+    {"warning.no_plan_fits",
+     "no plan fits {gpus} x {device}; plans[] lists the ones that come closest (fits: false)"},
+    {"warning.host_memory_assumed",
+     "not given: {host}'s maximum supported memory is assumed; give the RAM installed"},
+    {"warning.mfu_above_published",
+     "above every published run (MegaScale reached 0.55, Jiang et al. 2024); check the value"},
 
     // --- Notes and sources of assumptions -----------------------------------------------------
     {"note.training.mfu_executed_flops",
@@ -253,7 +265,10 @@ inline constexpr MessageText kMessageTable[] = {
      "PaLM's MFU, otherwise the hardware FLOPs utilisation. Korthikanti et al. 2022 measured the "
      "same hardware utilisation with full and selective recomputation (42.1% MFU x 4/3 vs 54.2% "
      "MFU), which is what this assumes."},
-    {"note.training.mfu_end_to_end", "mfu is end to end: the pipeline bubble, communication and data loading are inside it; days_vs_gpus assumes it stays the same at every GPU count. mfu_estimated and step_breakdown are the step-time model's figures for the same plan."},
+    {"note.training.mfu_end_to_end",
+     "mfu is end to end: the pipeline bubble, communication and data loading are inside it; "
+     "days_vs_gpus assumes it stays the same at every GPU count. mfu_estimated and step_breakdown "
+     "are the step-time model's figures for the same plan."},
     {"note.training.flops_6nd",
      "flops_total_6nd is the rule of thumb 6 N D (8 N D with full recomputation) with N the active "
      "parameters, attention and the LM head's vocabulary cost left out."},
@@ -263,10 +278,18 @@ inline constexpr MessageText kMessageTable[] = {
     {"note.training.paged_optimizer",
      "Paged optimizer states are counted as resident on the GPU; paging only lets peaks spill to "
      "host memory (Dettmers et al. 2023, section 3)."},
-    {"note.training.not_modelled", "Not modelled: data-parallel gradient buckets and optimizer-step temporaries in memory; load imbalance between experts; the optimizer step's own time."},
-    {"note.training.step_time_model", "No mfu given: the time comes from the step-time model (step_breakdown: compute at the device class's efficiency, tensor/context/expert-parallel collectives, the pipeline bubble and sends, the exposed data-parallel synchronisation, ZeRO-3 gathers, offload). mfu below is the utilisation it implies on the executed FLOPs times the goodput (the share of wall time spent training); days_vs_gpus keeps it at every GPU count (the planner's scaling curve does not)."},
+    {"note.training.not_modelled",
+     "Not modelled: data-parallel gradient buckets and optimizer-step temporaries in memory; load "
+     "imbalance between experts; the optimizer step's own time."},
+    {"note.training.step_time_model",
+     "No mfu given: the time comes from the step-time model (step_breakdown: compute at the device "
+     "class's efficiency, tensor/context/expert-parallel collectives, the pipeline bubble and "
+     "sends, the exposed data-parallel synchronisation, ZeRO-3 gathers, offload). mfu below is the "
+     "utilisation it implies on the executed FLOPs times the goodput (the share of wall time spent "
+     "training); days_vs_gpus keeps it at every GPU count (the planner's scaling curve does not)."},
     {"source.training.mfu_given", "training.mfu as given"},
-    {"source.training.mfu_model", "the step-time model (step_breakdown) for this plan on this cluster"},
+    {"source.training.mfu_model",
+     "the step-time model (step_breakdown) for this plan on this cluster"},
     {"price.lower_median",
      "lower median of the catalog's {count} on-demand prices for {accelerator}"},
 

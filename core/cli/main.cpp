@@ -77,7 +77,8 @@ int validate(const llm_sizer::Catalog& catalog, bool json,
   const auto report =
       llm_sizer::validate_measurements(llm_sizer::embedded_measurements(), catalog, options);
   if (!options.category.empty() && report.rows.empty()) {
-    throw llm_sizer::InputError("--category", llm_sizer::plain_text("must name a category with rows"),
+    throw llm_sizer::InputError("--category",
+                                llm_sizer::plain_text("must name a category with rows"),
                                 "\"" + options.category + "\"");
   }
   if (json) {

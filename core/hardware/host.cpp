@@ -57,7 +57,8 @@ HostSpec parse_host(const FieldReader& r) {
       r.int_or("memory_channels", h.memory_bus_width_bits / 64, limits::kMemoryChannels);
   // DDR moves one bus-width word per transfer: bandwidth = bits / 8 x transfers per second.
   const double from_bus = double(h.memory_bus_width_bits) / 8.0 * h.memory_mt_per_s * 1e6;
-  const auto bandwidth = r.optional_number("memory_bandwidth_bytes_per_s", limits::kBandwidthBytesPerS);
+  const auto bandwidth =
+      r.optional_number("memory_bandwidth_bytes_per_s", limits::kBandwidthBytesPerS);
   if (!bandwidth && from_bus <= 0) {
     throw InputError(r.field("memory_bandwidth_bytes_per_s"), {"error.host_bandwidth_required"},
                      "");

@@ -68,7 +68,8 @@ void parse_placement(const FieldReader& r, const ModelSpec& m, const Accelerator
     if (!runtime_splits_layers(in.runtime)) {
       refuse("gpu_layers", {"error.gpu_layers_runtime"});
     }
-    in.gpu_layers = r.int_or("gpu_layers", 0, IntRange{0, m.num_layers + 1, "the model's layers and its output layer"});
+    in.gpu_layers = r.int_or(
+        "gpu_layers", 0, IntRange{0, m.num_layers + 1, "the model's layers and its output layer"});
     if (*in.gpu_layers <= m.num_layers) needs_host("gpu_layers");
   }
   if (const Json* experts = r.find("offload_experts")) {

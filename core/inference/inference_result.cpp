@@ -164,8 +164,7 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
   answer_placement(model, device, host, input, steps, r);
   if (!model.generates()) {
     // An encoder (BERT) maps an input to vectors in one pass: there is no decode step to time.
-    warnings.push_back(
-        {"inference", {"warning.encoder_only", {{"model_type", model.model_type}}}});
+    warnings.push_back({"inference", {"warning.encoder_only", {{"model_type", model.model_type}}}});
   } else if (!steps.has_figures()) {
     r.speed_unavailable = "device_figures";
     warnings.push_back(

@@ -39,19 +39,20 @@ Json candidate_json(const PlanCandidate& c) {
 void explain_best(const PlanCandidate& best, const Planner& planner, double gpus, double peak,
                   Explanations& out) {
   explain_step("plans.0", "step_time_s", best.step, best.plan, planner.efficiency(), out);
-  out.emplace_back("plans.0.tokens_per_s",
-                   Explanation{"{global_batch_tokens} / {step_time_s}",
-                               {{"global_batch_tokens", planner.global_batch_tokens(), "unit.tokens"},
-                                {"step_time_s", best.step.step_time_s, "unit.s"}},
-                               "palm-2022"});
   out.emplace_back(
-      "plans.0.mfu_estimated",
-      Explanation{"{flops_per_token} * {tokens_per_s} / ({gpus} * {peak})",
-                  {{"flops_per_token", planner.model_flops_per_token(), "unit.model_flops_per_token"},
-                   {"tokens_per_s", best.step.tokens_per_s, "unit.tokens_per_s"},
-                   {"gpus", gpus, "unit.gpus"},
-                   {"peak", peak, "unit.flops_per_s_per_gpu"}},
+      "plans.0.tokens_per_s",
+      Explanation{"{global_batch_tokens} / {step_time_s}",
+                  {{"global_batch_tokens", planner.global_batch_tokens(), "unit.tokens"},
+                   {"step_time_s", best.step.step_time_s, "unit.s"}},
                   "palm-2022"});
+  out.emplace_back("plans.0.mfu_estimated",
+                   Explanation{"{flops_per_token} * {tokens_per_s} / ({gpus} * {peak})",
+                               {{"flops_per_token", planner.model_flops_per_token(),
+                                 "unit.model_flops_per_token"},
+                                {"tokens_per_s", best.step.tokens_per_s, "unit.tokens_per_s"},
+                                {"gpus", gpus, "unit.gpus"},
+                                {"peak", peak, "unit.flops_per_s_per_gpu"}},
+                               "palm-2022"});
 }
 
 }  // namespace

@@ -100,9 +100,10 @@ void choose_plan(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
   ParallelPlan& plan = in.plan;
   plan.grad_accumulation =
       std::max<int64_t>(1, std::llround(global_sequences(in) / double(plan.micro_batch * plan.dp)));
-  warnings.push_back({"training",
-                      {"warning.no_plan_fits_training",
-                       {{"gpus", gpus}, {"device", accelerator.name}, {"tried", found.candidates}}}});
+  warnings.push_back(
+      {"training",
+       {"warning.no_plan_fits_training",
+        {{"gpus", gpus}, {"device", accelerator.name}, {"tried", found.candidates}}}});
 }
 
 }  // namespace llm_sizer

@@ -73,17 +73,19 @@ void explain_step(const std::string& prefix, const std::string& time_key, const 
   const StepBreakdown& b = step.breakdown;
   const std::string at = prefix + ".step_breakdown.";
   out.emplace_back(at + "compute_s", compute(step, e));
-  out.emplace_back(at + "tp_comm_s", repeated(step, s.tp_collectives, "unit.collectives_per_microbatch",
-                                              s.tp_collective_s, s.tp_bytes, "korthikanti-2022"));
-  out.emplace_back(at + "pp_bubble_s",
-                   Explanation{"({stage_sum_s} - {slowest_stage_s}) / {virtual_stages}",
-                               {{"stage_sum_s", step.stage_sum_s, "unit.s_microbatch_all_stages"},
-                                {"slowest_stage_s", s.total_s(), "unit.s_slowest_stage"},
-                                {"virtual_stages", double(plan.virtual_stages), "unit.chunks_per_stage"},
-                                {"pp", double(plan.pp), "unit.stages"}},
-                               "narayanan-2021"});
-  out.emplace_back(at + "pp_p2p_s", repeated(step, s.pp_sends, "unit.sends_per_microbatch", s.pp_send_s,
-                                             s.pp_bytes, "narayanan-2021"));
+  out.emplace_back(at + "tp_comm_s",
+                   repeated(step, s.tp_collectives, "unit.collectives_per_microbatch",
+                            s.tp_collective_s, s.tp_bytes, "korthikanti-2022"));
+  out.emplace_back(
+      at + "pp_bubble_s",
+      Explanation{"({stage_sum_s} - {slowest_stage_s}) / {virtual_stages}",
+                  {{"stage_sum_s", step.stage_sum_s, "unit.s_microbatch_all_stages"},
+                   {"slowest_stage_s", s.total_s(), "unit.s_slowest_stage"},
+                   {"virtual_stages", double(plan.virtual_stages), "unit.chunks_per_stage"},
+                   {"pp", double(plan.pp), "unit.stages"}},
+                  "narayanan-2021"});
+  out.emplace_back(at + "pp_p2p_s", repeated(step, s.pp_sends, "unit.sends_per_microbatch",
+                                             s.pp_send_s, s.pp_bytes, "narayanan-2021"));
   out.emplace_back(
       at + "dp_comm_s",
       Explanation{"{micro_batches} * {zero3_reduce_s} + max(0, {allreduce_s} - {window_s})",
@@ -93,10 +95,12 @@ void explain_step(const std::string& prefix, const std::string& time_key, const 
                    {"window_s", y.dp_window_s, "unit.s_last_backward_overlap"},
                    {"gradient_bytes", y.dp_bytes, "unit.bytes_per_gpu"}},
                   "zero-2020"});
-  out.emplace_back(at + "ep_comm_s", repeated(step, s.ep_collectives, "unit.all_to_alls_per_microbatch",
-                                              s.ep_collective_s, s.ep_bytes, "gshard-2020"));
-  out.emplace_back(at + "cp_comm_s", repeated(step, s.cp_collectives, "unit.collectives_per_microbatch",
-                                              s.cp_collective_s, s.cp_bytes, "llama3-2024"));
+  out.emplace_back(at + "ep_comm_s",
+                   repeated(step, s.ep_collectives, "unit.all_to_alls_per_microbatch",
+                            s.ep_collective_s, s.ep_bytes, "gshard-2020"));
+  out.emplace_back(at + "cp_comm_s",
+                   repeated(step, s.cp_collectives, "unit.collectives_per_microbatch",
+                            s.cp_collective_s, s.cp_bytes, "llama3-2024"));
   out.emplace_back(at + "zero_gather_s",
                    Explanation{"{micro_batches} * {gather_s}",
                                {{"micro_batches", step.micro_batches, "unit.microbatches_per_step"},

@@ -89,7 +89,8 @@ HostSpec catalog_host(const Catalog& catalog, const std::string& id, const Json&
 
 void warn_memory_assumed(const HostSpec& host, const std::string& field, Warnings& warnings) {
   if (host.memory_given) return;
-  warnings.push_back({field + ".memory_bytes", {"warning.host_memory_assumed", {{"host", host.name}}}});
+  warnings.push_back(
+      {field + ".memory_bytes", {"warning.host_memory_assumed", {{"host", host.name}}}});
 }
 
 // "hardware.accelerator" is an accelerator or CPU preset id, an object with the device's figures

@@ -29,7 +29,7 @@ struct ModelChoice {
 struct HardwareChoice {
   AcceleratorSpec accelerator;  // a GPU or other accelerator, or a CPU as the only device
   int64_t count = 1;
-  ClusterSpec cluster;  // nodes and links, for the training step time and the planner
+  ClusterSpec cluster;                // nodes and links, for the training step time and the planner
   std::optional<HostSpec> host;       // the CPU and RAM beside the accelerator, when given
   std::optional<HostLink> host_link;  // with a host: the link between them
 };

@@ -18,7 +18,9 @@ Explanation flops_per_token(const TrainingInput& in, const TrainingFlops& f) {
   e.terms.insert(e.terms.begin(), {{"matmul", fw.matmul, "unit.flops_per_token_matmul"},
                                    {"attention", fw.attention, "unit.flops_per_token_attention"},
                                    {"lm_head", fw.lm_head, "unit.flops_per_token_lm_head"}});
-  e.terms.push_back({"recompute", f.recompute_per_token, "unit.flops_per_token_recompute",
+  e.terms.push_back({"recompute",
+                     f.recompute_per_token,
+                     "unit.flops_per_token_recompute",
                      {{"recompute", std::string(recompute_name(in.plan.recompute))}}});
   return e;
 }
@@ -47,7 +49,9 @@ Explanation wall_days(const TrainingInput& in, const TrainingResult& r) {
   return {"{flops_total} / ({gpus} * {peak} * {mfu}) / 86400",
           {{"flops_total", r.flops.total, "unit.flops"},
            {"gpus", double(in.gpus()), "unit.gpus"},
-           {"peak", r.time.peak_flops_per_s, "unit.flops_per_s_per_gpu_dense",
+           {"peak",
+            r.time.peak_flops_per_s,
+            "unit.flops_per_s_per_gpu_dense",
             {{"precision", std::string(precision_name(in.precision))}}},
            {"mfu", r.time.utilisation, "unit.utilisation"}},
           "palm-2022"};
@@ -162,10 +166,10 @@ void explain_speed(const TrainingInput& in, const TrainingResult& r, Explanation
   const double gpus = double(in.gpus());
   explain_step("training", "step_time_estimated_s", r.step, in.plan, r.efficiency, out);
   if (in.mfu) {
-    out.emplace_back("training.step_time_s",
-                     Explanation{"{wall_s} / {steps}",
-                                 {{"wall_s", r.time.wall_s, "unit.s"}, {"steps", r.time.steps, "unit.steps"}},
-                                 "palm-2022"});
+    out.emplace_back("training.step_time_s", Explanation{"{wall_s} / {steps}",
+                                                         {{"wall_s", r.time.wall_s, "unit.s"},
+                                                          {"steps", r.time.steps, "unit.steps"}},
+                                                         "palm-2022"});
   } else {
     Explanation same = out.back().second;  // the step-time model's sum
     out.emplace_back("training.step_time_s", same);

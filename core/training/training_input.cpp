@@ -169,9 +169,10 @@ void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
   }
   plan.grad_accumulation = std::llround(*global / per_accumulation_step);
   if (given && double(plan.grad_accumulation) * per_accumulation_step != *global) {
-    warnings.push_back({r.field("global_batch_tokens"),
-                        {"warning.global_batch_rounded",
-                         {{"steps", plan.grad_accumulation}, {"tokens", in.global_batch_tokens()}}}});
+    warnings.push_back(
+        {r.field("global_batch_tokens"),
+         {"warning.global_batch_rounded",
+          {{"steps", plan.grad_accumulation}, {"tokens", in.global_batch_tokens()}}}});
   }
 }
 
@@ -181,7 +182,8 @@ int64_t parse_seq_len(const FieldReader& r, const ModelSpec& m, Warnings& warnin
       context > 0 ? std::min(TrainingDefaults::seq_len, context) : TrainingDefaults::seq_len;
   const int64_t seq_len = r.int_or("seq_len", default_seq, limits::kSequenceTokens);
   if (context > 0 && seq_len > context) {
-    warnings.push_back({r.field("seq_len"), {"warning.seq_len_over_context", {{"context", context}}}});
+    warnings.push_back(
+        {r.field("seq_len"), {"warning.seq_len_over_context", {{"context", context}}}});
   }
   return seq_len;
 }

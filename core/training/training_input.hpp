@@ -105,10 +105,10 @@ struct TrainingInput {
   bool overlap_dp_comm = true;  // gradient reduction overlaps the last backward pass
   // Count attention FLOPs of a causal model at half (NeMo's convention) instead of PaLM's full.
   bool causal_attention_flops = false;
-  std::optional<double> compute_efficiency;  // overrides the accelerator class's default
+  std::optional<double> compute_efficiency;    // overrides the accelerator class's default
   double goodput = TrainingDefaults::goodput;  // modelled time / wall time (not with a given mfu)
-  int64_t lora_rank = 0;                     // 0 for full training
-  std::vector<std::string> lora_modules;     // q, k, v, o, gate, up, down
+  int64_t lora_rank = 0;                       // 0 for full training
+  std::vector<std::string> lora_modules;       // q, k, v, o, gate, up, down
   std::optional<double> target_days;
   double margin = 0;
   double compute_budget_flops = 0;  // for the compute-optimal split; defaults to 6 N D

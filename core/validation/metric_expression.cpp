@@ -12,11 +12,12 @@ namespace {
 double value_at(const Json& result, const std::string& path, const std::string& field,
                 std::string_view expression) {
   const auto missing = [&] {
-    return InputError(field,
-                      plain_text("must name a field of the result; " + path +
-                          " is not one (see `llm-sizer estimate` for the result of the row's "
-                          "scenario)"),
-                      std::string(expression));
+    return InputError(
+        field,
+        plain_text("must name a field of the result; " + path +
+                   " is not one (see `llm-sizer estimate` for the result of the row's "
+                   "scenario)"),
+        std::string(expression));
   };
   const Json* node = &result;
   size_t pos = 0;
@@ -43,8 +44,9 @@ double value_at(const Json& result, const std::string& path, const std::string& 
     }
   }
   if (node->is_null()) {
-    throw InputError(field, plain_text("has no value for this scenario (the core leaves " + path + " empty)"),
-                     std::string(expression));
+    throw InputError(
+        field, plain_text("has no value for this scenario (the core leaves " + path + " empty)"),
+        std::string(expression));
   }
   if (!node->is_number()) {
     throw InputError(field, plain_text("must name a numeric result (" + path + " is not a number)"),

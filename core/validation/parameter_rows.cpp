@@ -42,7 +42,8 @@ std::vector<Json> preset_parameter_rows(const Catalog& catalog, const Json& note
     }
   }
   if (!notes.is_array()) {
-    throw InputError(kParameterNotesFile, plain_text("must be a JSON array of notes"), describe_value(notes));
+    throw InputError(kParameterNotesFile, plain_text("must be a JSON array of notes"),
+                     describe_value(notes));
   }
   for (size_t i = 0; i < notes.size(); ++i) {
     const std::string location = std::string(kParameterNotesFile) + "[" + std::to_string(i) + "]";
@@ -51,10 +52,11 @@ std::vector<Json> preset_parameter_rows(const Catalog& catalog, const Json& note
     const auto row =
         std::find_if(rows.begin(), rows.end(), [&](const Json& r) { return r["id"] == id; });
     if (row == rows.end()) {
-      throw InputError(note.field("id"),
-                       plain_text("must name a row made from a model preset (params-total-<preset> or "
-                       "params-active-<preset>)"),
-                       "\"" + id + "\"");
+      throw InputError(
+          note.field("id"),
+          plain_text("must name a row made from a model preset (params-total-<preset> or "
+                     "params-active-<preset>)"),
+          "\"" + id + "\"");
     }
     if (notes[i].contains("tolerance")) (*row)["tolerance"] = notes[i]["tolerance"];
     if (note.has("notes")) (*row)["notes"] = *note.find("notes");

@@ -36,7 +36,8 @@ bool is_date(const std::string& text) {
 std::string read_date(const FieldReader& r) {
   const std::string date = required_string(r, "date", "when the figure was published or measured");
   if (!is_date(date)) {
-    throw InputError(r.field("date"), plain_text("must be YYYY, YYYY-MM or YYYY-MM-DD"), "\"" + date + "\"");
+    throw InputError(r.field("date"), plain_text("must be YYYY, YYYY-MM or YYYY-MM-DD"),
+                     "\"" + date + "\"");
   }
   return date;
 }
@@ -52,10 +53,11 @@ ReferenceRow parse_reference_row(const Json& json, const std::string& location) 
   row.source = required_string(r, "source", "where a reader finds the figure");
   row.date = r.has("generated_from") ? "" : read_date(r);
   if (!json.contains("scenario")) {
-    throw InputError(r.field("scenario"),
-                     plain_text("is required: the scenario in the calculator's schema that reproduces the "
-                     "figure, or null with not_compared saying why it cannot be compared"),
-                     "");
+    throw InputError(
+        r.field("scenario"),
+        plain_text("is required: the scenario in the calculator's schema that reproduces the "
+                   "figure, or null with not_compared saying why it cannot be compared"),
+        "");
   }
   if (r.has("unit")) {
     row.unit = *r.optional_string("unit");
@@ -69,8 +71,10 @@ ReferenceRow parse_reference_row(const Json& json, const std::string& location) 
   FieldReader scenario(*r.find("scenario"), r.field("scenario"));
   row.scenario = scenario.json();
   row.metric_path = required_string(r, "metric_path", "the result field compared with");
-  if (!row.value) throw InputError(r.field("value"), plain_text("is required: the published figure"), "");
-  if (row.unit.empty()) throw InputError(r.field("unit"), plain_text("is required: the published unit"), "");
+  if (!row.value)
+    throw InputError(r.field("value"), plain_text("is required: the published figure"), "");
+  if (row.unit.empty())
+    throw InputError(r.field("unit"), plain_text("is required: the published unit"), "");
   row.tolerance = r.optional_number("tolerance", limits::kTolerance);
   return row;
 }

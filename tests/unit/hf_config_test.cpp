@@ -73,9 +73,8 @@ TEST_CASE("invalid architectures are rejected with the field named") {
                     "model.vocab_size: is required (a positive integer)");
   config = tiny_llama();
   config["layer_types"] = {"full_attention"};
-  CHECK_THROWS_WITH(
-      parse_hf_config(config, "model"),
-      "model.layer_types: must have one entry per layer (2), got 1 entries");
+  CHECK_THROWS_WITH(parse_hf_config(config, "model"),
+                    "model.layer_types: must have one entry per layer (2), got 1 entries");
 }
 
 TEST_CASE("an unknown model_type falls back to the Llama layout with a warning") {

@@ -100,9 +100,8 @@ TEST_CASE("the best format that fits prefers the chosen one among equally precis
 }
 
 TEST_CASE("the per-device KV cache is explained: KV heads split by tensor parallelism") {
-  const auto result = run({{"model", "llama-3-8b"},
-                           {"hardware", {{"count", 2}}},
-                           {"inference", {{"tp", 2}}}});
+  const auto result =
+      run({{"model", "llama-3-8b"}, {"hardware", {{"count", 2}}}, {"inference", {{"tp", 2}}}});
   const auto& e = result["explain"]["inference.per_device.kv_cache_bytes"];
   CHECK(e["formula"] == "{kv_cache} * {kv_heads_per_device} / {kv_heads}");
   // Llama 3 8B has 8 KV heads: 4 on each of 2 devices, half the cache each.

@@ -50,7 +50,8 @@ TEST_CASE("bad hosts and placements name the field") {
       "inference.gpu_layers: needs hardware.host (the CPU and RAM that hold what leaves the GPU), "
       "got 20");
   CHECK_THROWS_WITH(run(scenario("llama-3-8b", host, llama_cpp("q4_k_m", {{"gpu_layers", 99}}))),
-                    "inference.gpu_layers: must be an integer in [0, 33] (the model's layers and its output layer), got 99");
+                    "inference.gpu_layers: must be an integer in [0, 33] (the model's layers and "
+                    "its output layer), got 99");
   CHECK_THROWS_WITH(
       run(scenario("llama-3-8b", host, llama_cpp("q4_k_m", {{"offload_experts", true}}))),
       "inference.offload_experts: applies to mixture-of-experts models only, got true");
