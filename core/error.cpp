@@ -59,6 +59,20 @@ size_t decode_utf8(std::string_view text, size_t i, char32_t& code_point) {
   return length;
 }
 
+// The rule's values with every string quoted like the rest of the message: values can come from
+// the input (a model_type, an id), and the error's JSON must stay valid UTF-8 on one line.
+Message quoted_rule(Message rule) {
+  const auto quote_strings = [](auto& self, nlohmann::json& value) -> void {
+    if (value.is_string()) {
+      value = quoted(value.get_ref<const std::string&>(), kAllowedBytes);
+    } else if (value.is_structured()) {
+      for (auto& item : value) self(self, item);
+    }
+  };
+  quote_strings(quote_strings, rule.params);
+  return rule;
+}
+
 }  // namespace
 
 std::string escape_for_message(std::string_view text) {
@@ -104,7 +118,7 @@ InputError::InputError(std::string field, Message allowed, std::string got)
     : std::runtime_error(compose(quoted(field, kFieldBytes),
                                  quoted(english(allowed), kAllowedBytes), quoted(got, kGotBytes))),
       field_(quoted(field, kFieldBytes)),
-      rule_(std::move(allowed)),
+      rule_(quoted_rule(std::move(allowed))),
       allowed_(quoted(english(rule_), kAllowedBytes)),
       got_(quoted(got, kGotBytes)) {}
 

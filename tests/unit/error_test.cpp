@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include "answer_text.hpp"
 #include "error.hpp"
+#include "json_text.hpp"
 
 using llm_sizer::escape_for_message;
 using llm_sizer::InputError;
@@ -30,4 +32,16 @@ TEST_CASE("an InputError escapes and shortens all three parts") {
   CHECK(e.field() == "hardware.x\\u000Ay");
   CHECK(e.got().size() == 203);
   CHECK(std::string(e.what()).find('\n') == std::string::npos);
+}
+
+TEST_CASE("an error's values are quoted too, so its JSON is valid UTF-8 whatever the input held") {
+  // The JSON reader's reason quotes the bytes where the text went wrong, here not UTF-8.
+  const std::string text = "{\"mod\x9a\": 1}";
+  try {
+    llm_sizer::parse_json_text(text);
+    FAIL("invalid JSON was accepted");
+  } catch (const InputError& e) {
+    const std::string answer = llm_sizer::error_json(e.what(), e.field(), e.rule(), e.got()).dump();
+    CHECK(answer.find("\\\\x9A") != std::string::npos);
+  }
 }
