@@ -14,8 +14,8 @@ using llm_sizer::Message;
 using llm_sizer::MessageCode;
 
 TEST_CASE("a message's English is its template filled from its values") {
-  CHECK(english(Message{"error.divide_layers", {{"layers", 32}}}) ==
-        "must divide the model's 32 layers");
+  CHECK(english(Message{"error.pp_at_most_layers", {{"layers", 32}}}) ==
+        "must be at most the model's 32 layers (every pipeline stage holds at least one)");
   // Lists are joined, fractions printed as %g, text as it is.
   CHECK(english(Message{"error.one_of", {{"allowed", Json::array({"a", "b"})}}}) ==
         "must be one of a, b");
@@ -25,7 +25,8 @@ TEST_CASE("a message's English is its template filled from its values") {
   CHECK(english(Message{"price.lower_median", {{"count", 2.0}, {"accelerator", "h100-sxm"}}}) ==
         "lower median of the catalog's 2 on-demand prices for h100-sxm");
   // A value the text names but the message lacks stays visible as its name.
-  CHECK(english(Message{"error.divide_layers"}) == "must divide the model's {layers} layers");
+  CHECK(english(Message{"error.pp_at_most_layers"}) ==
+        "must be at most the model's {layers} layers (every pipeline stage holds at least one)");
   CHECK(english(Message{}).empty());
 }
 

@@ -56,8 +56,8 @@ export function createI18n(lang) {
   t.hasField = (name) => Object.hasOwn(strings.fields, name);
   // A choice's name for people ("recompute.selective" → "selective (attention)"), else the id.
   t.choice = (key, fallback) => strings.choices?.[key] ?? fallback;
-  // A text of the core by its code and values ({code: "error.divide_layers", params: {layers:
-  // 32}} → "must divide the model's 32 layers"). A value that names a choice (param "recompute",
+  // A text of the core by its code and values ({code: "error.divide_model_heads", params: {heads:
+  // 32}} → "must divide the model's 32 attention heads"). A value that names a choice (param "recompute",
   // value "selective") shows as the choice's name; lists are joined; numbers are written as the
   // core writes them, without digit groups (a range "[1, 1000000]" stays readable). An unknown
   // code shows as the fallback (the core's English) or itself.
