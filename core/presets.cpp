@@ -21,11 +21,16 @@ Json model_type_details() {
 
 }  // namespace
 
-Json presets_json(const Catalog& catalog) {
+Json catalog_presets_json(const Catalog& catalog) {
   Json presets = catalog.listing;
   presets["model_types"] = known_model_types();
-  presets["model_type_details"] = model_type_details();
   presets["config_fields"] = config_fields_read();
+  return presets;
+}
+
+Json presets_json(const Catalog& catalog) {
+  Json presets = catalog_presets_json(catalog);
+  presets["model_type_details"] = model_type_details();
   presets["choices"] = {{"training", training_choices()}, {"inference", inference_choices()}};
   return presets;
 }

@@ -9,4 +9,9 @@ namespace llm_sizer {
 // enumerated scenario field accepts, so no front end re-declares them.
 Json presets_json(const Catalog& catalog);
 
+// The part of it the page's first view reads (its pickers and config editor): the catalog, the
+// model types and the config.json fields. Without the rest (the sections' choices, each model
+// type's fields), whose code the first view's module then leaves out.
+Json catalog_presets_json(const Catalog& catalog);
+
 }  // namespace llm_sizer

@@ -32,8 +32,14 @@ std::string plan(const std::string& scenario_json) {
 }
 #endif
 
+// The model module lists the catalog for the first view's pickers; the sections' choices and the
+// model types come with the whole core.
 std::string presets() {
+#ifdef LLM_SIZER_MODEL_ONLY
+  return answer_text([] { return llm_sizer::catalog_presets_json(catalog()); });
+#else
   return answer_text([] { return llm_sizer::presets_json(catalog()); });
+#endif
 }
 
 }  // namespace

@@ -5,7 +5,11 @@
 namespace llm_sizer {
 
 Catalog load_builtin_catalog() {
+#ifdef LLM_SIZER_CATALOG_WITHOUT_SOURCES
+  return load_catalog(embedded_data_files(), Sources::left_out);
+#else
   return load_catalog(embedded_data_files());
+#endif
 }
 
 }  // namespace llm_sizer

@@ -35,7 +35,7 @@ ModelPreset parse_model_preset(const FieldReader& r) {
   p.name = r.optional_string("name").value_or(p.id);
   p.family = r.optional_string("family").value_or("");
   p.hf_id = r.optional_string("hf_id").value_or("");
-  p.source = *r.optional_string("source");
+  p.source = r.optional_string("source").value_or("");
   p.official_params = r.positive_int("official_params");
   p.official_params_active = r.optional_int("official_params_active", 1);
   p.official_active_excludes_embedding =
@@ -85,7 +85,7 @@ const Json* Catalog::find_entry(std::string_view kind, std::string_view id) cons
   return nullptr;
 }
 
-Catalog load_catalog(std::span<const EmbeddedFile> files) {
+Catalog load_catalog(std::span<const EmbeddedFile> files, Sources sources) {
   Catalog catalog;
   std::set<std::pair<std::string, std::string>> seen_ids;
   std::vector<std::string> calibration_id_fields;  // checked once every accelerator is known
@@ -103,7 +103,7 @@ Catalog load_catalog(std::span<const EmbeddedFile> files) {
         throw InputError(entry.field("id"), {"error.catalog_id"},
                          describe_value(entries[i].value("id", Json())));
       }
-      if (entry.optional_string("source").value_or("").empty()) {
+      if (sources == Sources::required && entry.optional_string("source").value_or("").empty()) {
         throw InputError(entry.field("source"), {"error.catalog_source"}, "");
       }
       if (!seen_ids.insert({kind, id}).second) {

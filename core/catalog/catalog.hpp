@@ -47,9 +47,15 @@ struct Catalog {
   const Json* find_entry(std::string_view kind, std::string_view id) const;
 };
 
+// Whether a data set carries its entries' sources: data/ does, and so does every build but the
+// page's first view, whose module leaves them out to download less (core/catalog/embed_data.cmake;
+// the page shows them once the whole core has loaded).
+enum class Sources { required, left_out };
+
 // Throws InputError naming the file and entry ("data/models/llama.json[2].source") when an
-// entry lacks an id or a source, an id repeats, or a calibration names no catalog accelerator.
-Catalog load_catalog(std::span<const EmbeddedFile> files);
+// entry lacks an id or (Sources::required) a source, an id repeats, or a calibration names no
+// catalog accelerator.
+Catalog load_catalog(std::span<const EmbeddedFile> files, Sources sources = Sources::required);
 
 // The catalog compiled into this build from data/.
 Catalog load_builtin_catalog();

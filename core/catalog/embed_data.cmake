@@ -2,7 +2,8 @@
 # its data with it and needs no file system or network round trip.
 # Usage: cmake -DDATA_DIR=... -DOUTPUT=... -DFILES="a.json|b.json" -P embed_data.cmake
 # Optional: -DFUNCTION=name -DHEADER=path (default: the catalog's embedded_data_files() in
-# catalog/embedded_data.hpp); -DKEEP_ACCELERATOR_NOTES=ON keeps the accelerators' notes.
+# catalog/embedded_data.hpp); -DCONTENT=WHOLE keeps the accelerators' notes, -DCONTENT=FIRST_VIEW
+# leaves out every note and source.
 if(NOT FUNCTION)
   set(FUNCTION embedded_data_files)
 endif()
@@ -18,12 +19,20 @@ foreach(relative IN LISTS FILES)
   # layout: dropping them shrinks the page's download without touching any value.
   string(REGEX REPLACE "\n[ ]*" "" text "${text}")
   # Explanatory notes stay in the repository; the catalog ships every figure and its source, and
-  # (KEEP_ACCELERATOR_NOTES) the accelerators' notes, which say how a dense figure was derived from
-  # a sparse one (`llm-sizer presets` lists them; the page shows none).
-  if(NOT (KEEP_ACCELERATOR_NOTES AND relative MATCHES "^accelerators/"))
+  # (WHOLE) the accelerators' notes, which say how a dense figure was derived from a sparse one
+  # (`llm-sizer presets` lists them; the page shows none). FIRST_VIEW leaves the sources out too:
+  # they are a third of the data's compressed size, and the first view shows them only once the
+  # whole core has loaded.
+  set(left_out "notes")
+  if(CONTENT STREQUAL "FIRST_VIEW")
+    set(left_out "notes|source")
+  elseif(relative MATCHES "^accelerators/")
+    set(left_out "")
+  endif()
+  if(left_out)
     set(json_string "\"([^\"\\]|\\\\.)*\"")
-    string(REGEX REPLACE ",[ ]*\"notes\": *${json_string}" "" text "${text}")
-    string(REGEX REPLACE "\"notes\": *${json_string},[ ]*" "" text "${text}")
+    string(REGEX REPLACE ",[ ]*\"(${left_out})\": *${json_string}" "" text "${text}")
+    string(REGEX REPLACE "\"(${left_out})\": *${json_string},[ ]*" "" text "${text}")
   endif()
   string(FIND "${text}" ")${delimiter}\"" clash)
   if(NOT clash EQUAL -1)

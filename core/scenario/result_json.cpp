@@ -138,8 +138,8 @@ Json model_json(const Scenario& scenario, const ModelResult& model) {
                      {"official_params", preset->official_params},
                      {"official_params_precision", preset->official_params_precision},
                      {"context_length", preset->context_length},
-                     {"source", preset->source},
                      {"recognised", scenario.model.recognised}};
+    if (!preset->source.empty()) out["preset"]["source"] = preset->source;
     if (preset->official_params_active) {
       out["preset"]["official_params_active"] = *preset->official_params_active;
       out["preset"]["official_params_active_excludes_embedding"] =
