@@ -14,6 +14,8 @@ const { createFormat, kindOf } = await web('format.js');
 const { detectLanguage, createI18n, loadLanguage } = await web('i18n/index.js');
 const { default: en } = await web('i18n/en.js');
 const { default: zh } = await web('i18n/zh.js');
+const { default: enSections } = await web('i18n/en.sections.js');
+const { default: zhSections } = await web('i18n/zh.sections.js');
 const { flowById, sections } = await web('flows/index.js');
 
 const fixtures = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/links-v1.json'), 'utf8'));
@@ -30,7 +32,7 @@ const estimate = (scenario) => {
 before(async () => {
   wasm = await loadWasm();
   catalog = wasm.presets();
-  await loadLanguage('en');
+  await loadLanguage('en', { sections: true });
 });
 
 test('every committed v1 link still decodes to its scenario and UI state', async () => {
@@ -155,9 +157,15 @@ test('numbers are formatted by the unit in their name, in both byte units and la
 });
 
 test('both languages have every string, and the browser language picks one', async () => {
-  // The same keys in the same order (the order of fields is the order facts are listed in).
-  for (const part of ['ui', 'fields', 'glossary', 'units', 'choices', 'texts']) {
+  // The same keys in the same order (the order of fields is the order facts are listed in); the
+  // core's texts are checked in tests/node/texts.test.mjs (English has the core's own).
+  for (const part of ['ui', 'fields', 'glossary', 'units', 'choices']) {
     assert.deepEqual(Object.keys(zh[part]), Object.keys(en[part]), part);
+  }
+  // The views with a section have theirs apart (loaded with the whole core), none twice.
+  for (const part of ['ui', 'fields']) {
+    assert.deepEqual(Object.keys(zhSections[part]), Object.keys(enSections[part]), `sections ${part}`);
+    assert.deepEqual(Object.keys(enSections[part]).filter((key) => Object.hasOwn(en[part], key)), [], `${part} in both files`);
   }
   assert.equal(detectLanguage(['zh-CN', 'en']), 'zh');
   assert.equal(detectLanguage(['fr-FR', 'zh-TW']), 'zh');

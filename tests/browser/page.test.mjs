@@ -203,19 +203,34 @@ test('the x/y chart helper loads uPlot on first use and draws a series', async (
   assert.deepEqual(problems, []);
 });
 
-test('the first view computes with the model module; a view with a section loads the whole core', async () => {
+test('the first view computes with the model module; the whole core loads when idle, with the sources', async () => {
   const { page, problems } = await openPage(site.browser, site.url + await linkFor({ model: 'llama-3-70b', hardware: { count: 2 } }));
-  const wasm = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').at(-1))
-    .filter((name) => name.endsWith('.wasm')));
-  assert.deepEqual(await wasm(), ['llm_sizer_model_wasm.wasm']);
+  // Each .wasm the page requested, and whether it did so before its first result.
+  const wasm = () => page.evaluate(() => {
+    const firstResult = performance.getEntriesByName('llm-sizer:first-result')[0].startTime;
+    return performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm'))
+      .map((e) => `${e.name.split('/').at(-1)}${e.startTime <= firstResult ? '' : ' (after the first result)'}`).sort();
+  });
+  const firstView = await wasm();
+  assert.deepEqual(firstView.filter((name) => !name.endsWith('result)')), ['llm_sizer_model_wasm.wasm']);
   await assertShowsCliResult(page, { model: 'llama-3-70b', hardware: { count: 2 } });
+  // The first module has no sources; once idle the whole core loads, and from the next change on it
+  // answers the same figures, now with the model's and the device's sources.
+  assert.equal(await page.$('#flow .references details cite'), null);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/llm_sizer_wasm.wasm')));
+  assert.deepEqual(await wasm(), ['llm_sizer_model_wasm.wasm', 'llm_sizer_wasm.wasm (after the first result)']);
+  await page.fill('[data-field="hardware.count"]', '4');
+  await page.waitForSelector('#flow .references details cite', { state: 'attached' });
+  assert.match(await page.textContent('#flow .references details cite'), /huggingface\.co/);
+  assert.match(await page.textContent('.hardware-panel .source-text'), /https:\/\//);
+  await assertShowsCliResult(page, { model: 'llama-3-70b', hardware: { count: 4 } });
   await page.click('#tab-inference');
   await page.waitForFunction(() => document.querySelector('#flow')?.dataset.view === 'inference');
-  assert.deepEqual((await wasm()).sort(), ['llm_sizer_model_wasm.wasm', 'llm_sizer_wasm.wasm']);
-  await assertShowsCliResult(page, { model: 'llama-3-70b', hardware: { count: 2 }, inference: {} });
+  assert.deepEqual(await wasm(), ['llm_sizer_model_wasm.wasm', 'llm_sizer_wasm.wasm (after the first result)']);
+  await assertShowsCliResult(page, { model: 'llama-3-70b', hardware: { count: 4 }, inference: {} });
   // Back on the Model view, the whole core answers (and the link keeps the section).
   await page.click('#tab-model');
-  await assertShowsCliResult(page, { model: 'llama-3-70b', hardware: { count: 2 } });
+  await assertShowsCliResult(page, { model: 'llama-3-70b', hardware: { count: 4 } });
   // A link that opens a view with a section loads only the whole core.
   const linked = await openPage(site.browser, site.url + await linkFor({ model: 'gpt2', training: {} }, { t: 'training' }));
   const loaded = await linked.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').at(-1))

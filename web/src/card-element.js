@@ -52,7 +52,7 @@ export function defineCardElement({ css, wasmUrl, name = 'llm-sizer-card' }) {
       const asked = this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? '';
       const lang = isLanguage(asked.split('-')[0]) ? asked.split('-')[0] : detectLanguage(navigator.languages ?? []);
       const units = this.getAttribute('units');
-      const t = createI18n(await loadLanguage(lang));
+      const t = createI18n(await loadLanguage(lang, { sections: true }));
       const fmt = createFormat({ locale: t.locale, bytes: BYTE_UNITS.includes(units) ? units : 'GiB', words: t.units });
       // The attribute is untrusted JSON, read by the page's one gate (json_guard.js).
       let scenario = null;

@@ -26,7 +26,7 @@ async function boot() {
     linkError = error;
   }
   const lang = isLanguage(linked?.ui?.l) ? linked.ui.l : detectLanguage(navigator.languages ?? []);
-  const t = createI18n(await loadLanguage(lang));
+  const t = createI18n(await loadLanguage(lang, { sections: true }));
   const fmt = createFormat({ locale: t.locale, bytes: BYTE_UNITS.includes(linked?.ui?.u) ? linked.ui.u : 'GiB', words: t.units });
   document.documentElement.lang = t.locale;
 

@@ -10,7 +10,11 @@ let loading;
 
 // wasmUrl: where the .wasm is; by default beside the page. The card element passes its package's.
 export function startEngine({ wasmUrl } = {}) {
+  // A failed load (offline) is tried again on the next call.
   loading ??= createLlmSizer({ locateFile: locator(wasmUrl) })
-    .then((core) => ({ ...coreEngine(core), ...plannerMethods() }));
+    .then((core) => ({ ...coreEngine(core), ...plannerMethods() }), (error) => {
+      loading = null;
+      throw error;
+    });
   return loading;
 }

@@ -32,7 +32,11 @@ const $ = (id) => document.getElementById(id);
 
 const app = {
   engine: null,
-  catalog: null,
+  // The engine's presets listing: the first view's module's (its pickers), then, once the whole
+  // core has loaded, the whole core's (with the sections' choices).
+  get catalog() {
+    return app.engine?.catalog() ?? null;
+  },
   scenario: {},
   result: null, // the last result the core returned
   error: null, // the current scenario's error, when the core refused it
@@ -322,6 +326,12 @@ function renderResults() {
   charts.end();
 }
 
+// The whole core, and the strings of the views with a section in the page's language.
+async function loadWholeCore() {
+  await Promise.all([app.engine.loadSections(), loadLanguage(app.ui.lang, { sections: true })]);
+  setLanguage(app.ui.lang);
+}
+
 // Whether computing `scenario` for the view `tab` needs the whole core (a section: the model module
 // of the first view has none).
 function needsWholeCore(scenario, tab) {
@@ -340,7 +350,7 @@ async function selectTab(id, { focus = false } = {}) {
     delete $('flow').dataset.view; // no view is drawn until the core answers
     replaceChildren($('flow'), h('p', { class: 'empty' }, app.t('results.loading')));
     try {
-      await app.engine.loadSections();
+      await loadWholeCore();
     } catch (error) {
       console.error(error);
       replaceChildren($('flow'), h('p', { class: 'empty' }, app.t('results.failed')));
@@ -431,7 +441,7 @@ async function applyLink(linked) {
     if (isLanguage(linked.ui.l)) setLanguage(await loadLanguage(linked.ui.l));
     if (linked.ui.u && BYTE_UNITS.includes(linked.ui.u)) setUnits(linked.ui.u);
     app.ui.tab = linked.ui.t ?? null;
-    if (needsWholeCore(linked.scenario, app.ui.tab)) await app.engine.loadSections();
+    if (needsWholeCore(linked.scenario, app.ui.tab)) await loadWholeCore();
     const opened = openScenario(linked.scenario, (s) => app.engine.estimate(s), firstVisit, { keep: sections });
     scenario = opened.scenario;
     if (opened.dropped.length) {
@@ -560,13 +570,14 @@ async function boot() {
   // The core, the linked view's code and the language load side by side (a view that fails to
   // load says so in its place, later). index.html preloads no .wasm: which core module comes first
   // (the model module, or the whole core for a view with a section) depends on the link.
-  const engineReady = startPageEngine({ whole: Boolean(flowById(early.t).section) });
+  const whole = Boolean(flowById(early.t).section);
+  const engineReady = startPageEngine({ whole });
   engineReady.catch(() => {}); // reported below, once the page can say it in its language
   const view = loadView(flowById(early.t)).catch(() => {});
   app.ui.units = BYTE_UNITS.includes(early.u) ? early.u : readPref(prefKeys.units) ?? 'GiB';
   const lang = isLanguage(early.l) ? early.l : readPref(prefKeys.lang) ?? detectLanguage(navigator.languages ?? [navigator.language]);
   try {
-    setLanguage(await loadLanguage(lang));
+    setLanguage(await loadLanguage(lang, { sections: whole }));
   } catch (error) {
     $('load-failed').hidden = false; // no language to say it in: the page's own English line
     throw error;
@@ -584,7 +595,6 @@ async function boot() {
   }
   done();
   app.engine = engine;
-  app.catalog = engine.catalog();
   app.defaults = engine.estimate(firstVisit).result?.scenario ?? null;
   const model = createModelPanel(app);
   const hardware = createHardwarePanel(app);
@@ -597,9 +607,18 @@ async function boot() {
   performance.mark('llm-sizer:first-result');
   requestAnimationFrame(() => setTimeout(() => performance.mark('llm-sizer:first-result-painted'), 0));
   document.documentElement.dataset.ready = 'true';
-  // Views that answer from a background job (the planner) load their code, and the engine its
-  // worker, once the page is idle, so their first answer is not held up by either.
-  whenIdle(() => {
+  // Once the page is idle the whole core loads and answers from the next change on (the same
+  // figures, with the data's sources, which the first view's module leaves out), so every tab
+  // opens at once; the view shown is not redrawn under the user's pointer. Views that answer from
+  // a background job (the planner) load their code, and the engine its worker (whose copy of the
+  // .wasm then comes from the browser's cache), so their first answer is not held up. Offline,
+  // a view that needs the whole core says so when opened.
+  whenIdle(async () => {
+    try {
+      await loadWholeCore();
+    } catch {
+      return;
+    }
     const background = flows.filter((flow) => flow.background);
     for (const flow of background) loadView(flow).catch(() => {});
     if (background.length) app.engine.warmPlanner();

@@ -1,8 +1,8 @@
 // The page's core, in two steps so the first view downloads only what it shows: the model module
-// (parameters, their explanations and the presets; wasm/model_api.mjs) answers scenarios without
-// sections, and the whole core (engine.js, loaded as its own chunk) loads when a view with a
-// section (inference, training, quantization) or a link holding one first needs it, and from then
-// on answers everything.
+// (parameters, their explanations and the presets, without the data's sources; wasm/model_api.mjs)
+// answers scenarios without sections, and the whole core (engine.js, loaded as its own chunk)
+// loads once the page is idle, or sooner when a view with a section (inference, training,
+// quantization) or a link holding one needs it, and from then on answers everything.
 import { createLlmSizer } from 'llm-sizer-model-wasm';
 
 import { coreEngine, locator } from './core_engine.js';
@@ -16,8 +16,9 @@ export async function startPageEngine({ whole = false } = {}) {
   const first = full ?? coreEngine(await createLlmSizer({ locateFile: locator() }));
   let loadingFull = null;
   return {
-    // The presets listing (models, accelerators, choices) of the first module.
-    catalog: () => first.catalog(),
+    // The presets listing: the models and devices of the first module, for the pickers; once the
+    // whole core has loaded, its listing, with the sections' choices.
+    catalog: () => (full ?? first).catalog(),
     estimate: (scenario) => (full ?? first).estimate(scenario),
     get hasSections() {
       return full !== null;
@@ -26,8 +27,12 @@ export async function startPageEngine({ whole = false } = {}) {
     ...plannerMethods(),
     // Resolves once the whole core answers (at once if it already does).
     loadSections() {
+      // A failed load (offline) is tried again on the next request.
       loadingFull ??= full ? Promise.resolve() : wholeCore().then((engine) => {
         full = engine;
+      }, (error) => {
+        loadingFull = null;
+        throw error;
       });
       return loadingFull;
     },

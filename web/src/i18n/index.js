@@ -4,10 +4,14 @@
 // the core's enumerated values). Both files have the same keys in the same order (a test checks
 // it); an unknown key shows as itself, so a new core field never renders as nothing; texts (the
 // core's texts by code: errors, warnings, notes, units of formula terms, format names; the codes
-// are the core's core/message_table.hpp, and a test checks both files hold exactly those). A
-// language loads when chosen, so each visitor downloads the one they read.
+// are the core's core/message_table.hpp, whose English the core writes beside each code, so en.js
+// holds none, and a test checks zh.js holds exactly those). A language loads when chosen, so each
+// visitor downloads the one they read; the strings of the views with a section (<lang>.sections.js:
+// their ui and fields) load with the whole core, once a page asks for them.
 const loaders = { en: () => import('./en.js'), zh: () => import('./zh.js') };
+const sectionLoaders = { en: () => import('./en.sections.js'), zh: () => import('./zh.sections.js') };
 const loaded = {};
+let sectionsWanted = false;
 
 export const languageIds = Object.keys(loaders);
 
@@ -15,15 +19,21 @@ export function isLanguage(id) {
   return Object.hasOwn(loaders, String(id ?? ''));
 }
 
-// Loads a language's strings (once); an unknown id loads English.
-export async function loadLanguage(id) {
+// Loads a language's strings (once); an unknown id loads English. sections: with the strings of
+// the views with a section, from then on for every language loaded.
+export async function loadLanguage(id, { sections = false } = {}) {
   const lang = isLanguage(id) ? id : 'en';
-  loaded[lang] ??= prepare((await loaders[lang]()).default);
+  sectionsWanted ||= sections;
+  const [strings, more] = await Promise.all([loaders[lang](), sectionsWanted ? sectionLoaders[lang]() : null]);
+  if (!loaded[lang] || (more && !loaded[lang].withSections)) loaded[lang] = prepare(strings.default, more?.default);
   return lang;
 }
 
-function prepare(strings) {
-  return { ...strings, order: new Map(Object.keys(strings.fields).map((name, index) => [name, index])) };
+function prepare(strings, sections) {
+  const merged = sections
+    ? { ...strings, ui: { ...strings.ui, ...sections.ui }, fields: { ...strings.fields, ...sections.fields }, withSections: true }
+    : strings;
+  return { ...merged, order: new Map(Object.keys(merged.fields).map((name, index) => [name, index])) };
 }
 
 // The language a first visit gets: the first of the browser's languages we have.
@@ -59,8 +69,8 @@ export function createI18n(lang) {
   // A text of the core by its code and values ({code: "error.divide_model_heads", params: {heads:
   // 32}} → "must divide the model's 32 attention heads"). A value that names a choice (param "recompute",
   // value "selective") shows as the choice's name; lists are joined; numbers are written as the
-  // core writes them, without digit groups (a range "[1, 1000000]" stays readable). An unknown
-  // code shows as the fallback (the core's English) or itself.
+  // core writes them, without digit groups (a range "[1, 1000000]" stays readable). A code the
+  // language has no text for (every code in English) shows as the fallback: the core's English.
   const numbers = new Intl.NumberFormat(strings.locale, { maximumFractionDigits: 6, useGrouping: false });
   const value = (name, item) => {
     if (Array.isArray(item)) return item.map((each) => value(name, each)).join(strings.separator);

@@ -46,7 +46,7 @@ export async function startPage(current, loaders, render) {
   document.body.prepend(header(current));
   const choose = async (lang) => {
     const id = isLanguage(lang) && loaders[lang] ? lang : 'en';
-    const [strings] = await Promise.all([loaders[id](), loadLanguage(id)]);
+    const [strings] = await Promise.all([loaders[id](), loadLanguage(id, { sections: true })]);
     const calc = createI18n(id);
     const own = strings.default;
     const fill = (text, vars) => text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? String(vars[name]) : match));
