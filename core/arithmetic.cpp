@@ -122,9 +122,10 @@ class Parser {
   }
 
   [[noreturn]] void fail(const std::string& expected) {
-    throw InputError(field_,
-                     Message{"error.arithmetic", {{"expected", expected}, {"position", pos_ + 1}}},
-                     std::string(text_));
+    throw InputError(
+        field_,
+        Message{"error.arithmetic", json_object({{"expected", expected}, {"position", pos_ + 1}})},
+        std::string(text_));
   }
 
   std::string_view text_;

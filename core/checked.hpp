@@ -15,7 +15,7 @@ namespace llm_sizer {
 inline int64_t checked_count(double value, const std::string& field, const std::string& what,
                              const std::string& got) {
   if (!(value >= 0 && value <= double(kMaxExactInteger))) {
-    throw InputError(field, {"error.beyond_2_53", {{"what", what}}}, got);
+    throw InputError(field, {"error.beyond_2_53", json_object({{"what", what}})}, got);
   }
   return static_cast<int64_t>(value);
 }

@@ -68,19 +68,20 @@ Message NumberRange::describe() const {
     return {min_open ? MessageCode("error.positive_number")
                      : MessageCode("error.non_negative_number")};
   }
-  return with_reason("error.number_in", "error.number_in_because",
-                     {{"range", std::string(min_open ? "(" : "[") + format_bound(min) + ", " +
-                                    format_bound(max) + (max_open ? ")" : "]")}},
-                     reason);
+  return with_reason(
+      "error.number_in", "error.number_in_because",
+      json_object({{"range", std::string(min_open ? "(" : "[") + format_bound(min) + ", " +
+                                 format_bound(max) + (max_open ? ")" : "]")}}),
+      reason);
 }
 
 Message IntRange::describe() const {
   if (reason.empty() && max >= kMaxExactInteger) {
     if (min == 1) return {"error.positive_integer"};
-    return {"error.integer_at_least", {{"min", min}}};
+    return {"error.integer_at_least", json_object({{"min", min}})};
   }
-  return with_reason("error.integer_in", "error.integer_in_because", {{"min", min}, {"max", max}},
-                     reason);
+  return with_reason("error.integer_in", "error.integer_in_because",
+                     json_object({{"min", min}, {"max", max}}), reason);
 }
 
 std::string describe_number(double value) {
@@ -180,7 +181,8 @@ std::optional<std::string> FieldReader::optional_string(std::string_view key) co
   const Json* value = find(key);
   if (value == nullptr) return std::nullopt;
   if (!value->is_string() || value->get_ref<const std::string&>().size() > limits::kTextBytes) {
-    throw InputError(field(key), {"error.string_at_most", {{"bytes", limits::kTextBytes}}},
+    throw InputError(field(key),
+                     {"error.string_at_most", json_object({{"bytes", limits::kTextBytes}})},
                      describe_value(*value));
   }
   return value->get<std::string>();
@@ -193,7 +195,7 @@ std::string FieldReader::choice_or(std::string_view key, std::string_view fallba
   const bool known = value->is_string() && std::find(allowed.begin(), allowed.end(),
                                                      value->get<std::string>()) != allowed.end();
   if (!known)
-    throw InputError(field(key), {"error.one_of", {{"allowed", list(allowed)}}},
+    throw InputError(field(key), {"error.one_of", json_object({{"allowed", list(allowed)}})},
                      describe_value(*value));
   return value->get<std::string>();
 }
@@ -208,10 +210,10 @@ std::vector<int64_t> FieldReader::int_list(std::string_view key, IntRange items,
   const Json* value = find(key);
   if (value == nullptr) return list;
   const auto fail = [&] {
-    throw InputError(
-        field(key),
-        {"error.integer_array_in", {{"items", max_items}, {"min", items.min}, {"max", items.max}}},
-        describe_value(*value));
+    throw InputError(field(key),
+                     {"error.integer_array_in",
+                      json_object({{"items", max_items}, {"min", items.min}, {"max", items.max}})},
+                     describe_value(*value));
   };
   if (!value->is_array() || value->size() > max_items) fail();
   for (const auto& item : *value) {
@@ -236,7 +238,8 @@ std::vector<std::string> FieldReader::string_list(std::string_view key, size_t m
         return j.is_string() && j.get_ref<const std::string&>().size() <= limits::kTextBytes;
       });
   if (!valid) {
-    throw InputError(field(key), {"error.string_array_at_most", {{"items", max_items}}},
+    throw InputError(field(key),
+                     {"error.string_array_at_most", json_object({{"items", max_items}})},
                      describe_value(*value));
   }
   for (const auto& item : *value) items.push_back(item.get<std::string>());
@@ -246,7 +249,8 @@ std::vector<std::string> FieldReader::string_list(std::string_view key, size_t m
 void FieldReader::reject_unknown(std::initializer_list<std::string_view> known) const {
   for (const auto& [key, value] : object_.items()) {
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      throw InputError(field(key), {"error.unknown_field", {{"known", list(known)}}}, "");
+      throw InputError(field(key), {"error.unknown_field", json_object({{"known", list(known)}})},
+                       "");
     }
   }
 }

@@ -43,8 +43,10 @@ class DocumentBuilder {
       throw InputError(path_of_next(), {"error.finite_json_number"}, token);
     }
     const auto [line, column] = where(position);
-    throw InputError(
-        "", {"error.json_syntax", {{"line", line}, {"column", column}, {"reason", reason(e)}}}, "");
+    throw InputError("",
+                     {"error.json_syntax",
+                      json_object({{"line", line}, {"column", column}, {"reason", reason(e)}})},
+                     "");
   }
 
  private:
@@ -88,7 +90,7 @@ class DocumentBuilder {
     if (stack_.size() >= size_t(limits::kJsonDepth)) {
       // Named by its top-level field ("model"): the full path would be 64 segments long.
       throw InputError(name.substr(0, name.find_first_of(".[")),
-                       {"error.json_depth", {{"levels", limits::kJsonDepth}}}, "");
+                       {"error.json_depth", json_object({{"levels", limits::kJsonDepth}})}, "");
     }
     Json* container = add(std::move(empty));
     stack_.push_back({container, std::move(name)});

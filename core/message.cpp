@@ -50,7 +50,7 @@ std::string english(MessageCode code, const nlohmann::json& params) {
 }
 
 Message plain_text(std::string english_text) {
-  return {"text.plain", {{"text", std::move(english_text)}}};
+  return {"text.plain", json_object({{"text", std::move(english_text)}})};
 }
 
 std::string english(const Message& message) {

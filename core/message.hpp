@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "json_object.hpp"
 #include "message_table.hpp"
 
 namespace llm_sizer {

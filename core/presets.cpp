@@ -12,9 +12,9 @@ namespace {
 Json model_type_details() {
   Json details = Json::object();
   for (const FamilyTraits* family : known_families()) {
-    details[std::string(family->model_type)] = {{"shape", family->shape},
-                                                {"stacks", stacks_name(family->stacks)},
-                                                {"fields", fields_read_by(*family)}};
+    details[std::string(family->model_type)] = json_object({{"shape", family->shape},
+                                                            {"stacks", stacks_name(family->stacks)},
+                                                            {"fields", fields_read_by(*family)}});
   }
   return details;
 }
@@ -31,7 +31,8 @@ Json catalog_presets_json(const Catalog& catalog) {
 Json presets_json(const Catalog& catalog) {
   Json presets = catalog_presets_json(catalog);
   presets["model_type_details"] = model_type_details();
-  presets["choices"] = {{"training", training_choices()}, {"inference", inference_choices()}};
+  presets["choices"] =
+      json_object({{"training", training_choices()}, {"inference", inference_choices()}});
   return presets;
 }
 

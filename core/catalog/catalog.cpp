@@ -107,7 +107,7 @@ Catalog load_catalog(std::span<const EmbeddedFile> files, Sources sources) {
         throw InputError(entry.field("source"), {"error.catalog_source"}, "");
       }
       if (!seen_ids.insert({kind, id}).second) {
-        throw InputError(entry.field("id"), {"error.catalog_unique", {{"kind", kind}}},
+        throw InputError(entry.field("id"), {"error.catalog_unique", json_object({{"kind", kind}})},
                          "\"" + id + "\"");
       }
       if (kind == "models") catalog.models.push_back(parse_model_preset(entry));

@@ -27,15 +27,15 @@ std::optional<GpuPrice> catalog_gpu_price(const Catalog& catalog, std::string_vi
   GpuPrice price;
   price.usd_per_gpu_hour = chosen["price_per_gpu_hour_usd"].get<double>();
   const Message rule{"price.lower_median",
-                     {{"count", on_demand.size()}, {"accelerator", accelerator_id}}};
-  price.source = {{"kind", "catalog"},
-                  {"rule", english(rule)},
-                  {"id", chosen.value("id", "")},
-                  {"provider", chosen.value("provider", "")},
-                  {"instance", chosen.value("instance", "")},
-                  {"region", chosen.value("region", "")},
-                  {"as_of", chosen.value("as_of", "")},
-                  {"source", chosen.value("source", "")}};
+                     json_object({{"count", on_demand.size()}, {"accelerator", accelerator_id}})};
+  price.source = json_object({{"kind", "catalog"},
+                              {"rule", english(rule)},
+                              {"id", chosen.value("id", "")},
+                              {"provider", chosen.value("provider", "")},
+                              {"instance", chosen.value("instance", "")},
+                              {"region", chosen.value("region", "")},
+                              {"as_of", chosen.value("as_of", "")},
+                              {"source", chosen.value("source", "")}});
   put_message_codes(price.source, "rule", rule);
   return price;
 }

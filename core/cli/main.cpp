@@ -50,7 +50,9 @@ void answer_lines(std::istream& in, const llm_sizer::Catalog& catalog, bool plan
 std::istream& open_input(const std::string& path, std::ifstream& file) {
   if (path == "-") return std::cin;
   file.open(path, std::ios::binary);
-  if (!file) throw llm_sizer::InputError("", {"error.read_file", {{"path", path}}}, "");
+  if (!file)
+    throw llm_sizer::InputError("", {"error.read_file", llm_sizer::json_object({{"path", path}})},
+                                "");
   return file;
 }
 

@@ -37,7 +37,8 @@ Link catalog_link(const Catalog& catalog, const std::string& id, const std::stri
   link.bytes_per_s = entry->value("bytes_per_s", 0.0);
   link.latency_s = entry->value("latency_s", default_latency_s(entry->value("kind", "")));
   if (link.bytes_per_s <= 0 && !bandwidth_given) {
-    throw InputError(field, Message{"error.interconnect_bandwidth", {{"field", field}}},
+    throw InputError(field,
+                     Message{"error.interconnect_bandwidth", json_object({{"field", field}})},
                      "\"" + id + "\"");
   }
   return link;
@@ -93,10 +94,10 @@ Json cluster_to_json(const ClusterSpec& c) {
     return Json{
         {"id", l.id}, {"name", l.name}, {"bytes_per_s", l.bytes_per_s}, {"latency_s", l.latency_s}};
   };
-  return {{"gpus_per_node", c.gpus_per_node},
-          {"intra_node", link(c.intra_node)},
-          {"inter_node", link(c.inter_node)},
-          {"host_link", link(c.host)}};
+  return json_object({{"gpus_per_node", c.gpus_per_node},
+                      {"intra_node", link(c.intra_node)},
+                      {"inter_node", link(c.inter_node)},
+                      {"host_link", link(c.host)}});
 }
 
 }  // namespace llm_sizer

@@ -51,7 +51,7 @@ DeviceCalibration parse_calibration(const FieldReader& r, const std::string& fil
       if (it == kPrecisionNames.end()) {
         Json allowed = Json::array();
         for (std::string_view name : kPrecisionNames) allowed.push_back(std::string(name));
-        throw InputError(peaks.field(key), {"error.one_of", {{"allowed", allowed}}},
+        throw InputError(peaks.field(key), {"error.one_of", json_object({{"allowed", allowed}})},
                          describe_value(value));
       }
       c.compute_efficiency[size_t(it - kPrecisionNames.begin())] =

@@ -33,22 +33,25 @@ void check_tensor_parallel(const FieldReader& r, const ModelSpec& m, int64_t tp,
                            Runtime runtime) {
   const std::string field = r.field("tp");
   if (devices % tp != 0) {
-    throw InputError(field, {"error.divide_count", {{"count", devices}}}, std::to_string(tp));
+    throw InputError(field, {"error.divide_count", json_object({{"count", devices}})},
+                     std::to_string(tp));
   }
   if (runtime == Runtime::llama_cpp) {
     if (tp > m.num_layers) {
-      throw InputError(field, {"error.llama_cpp_split_layers", {{"layers", m.num_layers}}},
+      throw InputError(field,
+                       {"error.llama_cpp_split_layers", json_object({{"layers", m.num_layers}})},
                        std::to_string(tp));
     }
     return;
   }
   if (m.num_heads % tp != 0) {
-    throw InputError(field, {"error.divide_attention_heads", {{"heads", m.num_heads}}},
+    throw InputError(field, {"error.divide_attention_heads", json_object({{"heads", m.num_heads}})},
                      std::to_string(tp));
   }
   const int64_t kv = m.num_kv_heads;
   if (!m.mla && kv % tp != 0 && tp % kv != 0) {
-    throw InputError(field, {"error.divide_kv_heads", {{"kv_heads", kv}}}, std::to_string(tp));
+    throw InputError(field, {"error.divide_kv_heads", json_object({{"kv_heads", kv}})},
+                     std::to_string(tp));
   }
 }
 
@@ -156,7 +159,8 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   // types for a few tensors (src/llama-quant.cpp); by default, exactly where it requires one.
   if (const auto imatrix = r.optional_bool("imatrix")) {
     if (in.weights.scheme != WeightScheme::gguf) {
-      throw InputError(r.field("imatrix"), Message{"error.gguf_only", {{"weights", in.weights.id}}},
+      throw InputError(r.field("imatrix"),
+                       Message{"error.gguf_only", json_object({{"weights", in.weights.id}})},
                        "true");
     }
     in.weights.gguf_imatrix = *imatrix;
@@ -177,7 +181,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
       limits::kSequenceTokens);
   if (model_max > 0 && in.context_tokens > model_max && !in.allow_long_context) {
     throw InputError(r.field("context_tokens"),
-                     {"error.context_over_model", {{"context", model_max}}},
+                     {"error.context_over_model", json_object({{"context", model_max}})},
                      std::to_string(in.context_tokens));
   }
   // The request shape defaults to 1024 prompt and 256 output tokens, shortened to fit.
@@ -188,7 +192,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                in.context_tokens);
   if (in.prompt_tokens + in.output_tokens > in.context_tokens) {
     throw InputError(r.field("prompt_tokens"),
-                     {"error.request_over_context", {{"context", in.context_tokens}}},
+                     {"error.request_over_context", json_object({{"context", in.context_tokens}})},
                      std::to_string(in.prompt_tokens) + " + " + std::to_string(in.output_tokens));
   }
 
@@ -212,14 +216,14 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   in.calibration = catalog.find_calibration(device.id);
   in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
   if (in.price_per_gpu_hour_usd) {
-    in.price_source = {{"kind", "scenario"}};
+    in.price_source = json_object({{"kind", "scenario"}});
   } else if (const auto price = catalog_gpu_price(catalog, device.id)) {
     in.price_per_gpu_hour_usd = price->usd_per_gpu_hour;
     in.price_source = price->source;
   } else {
-    in.price_source = {{"kind", "none"}};
+    in.price_source = json_object({{"kind", "none"}});
     warnings.push_back({r.field("price_per_gpu_hour_usd"),
-                        {"warning.no_price_inference", {{"device", device.name}}}});
+                        {"warning.no_price_inference", json_object({{"device", device.name}})}});
   }
   in.target_requests_per_s = r.optional_number("target_requests_per_s", limits::kRequestsPerS);
   in.min_tokens_per_s_per_user =
@@ -228,20 +232,20 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
 }
 
 Json inference_input_to_json(const InferenceInput& in) {
-  Json out = {{"weights", in.weights.id},
-              {"kv_cache", in.kv_cache.id},
-              {"runtime", runtime_name(in.runtime)},
-              {"batch", in.batch},
-              {"context_tokens", in.context_tokens},
-              {"prompt_tokens", in.prompt_tokens},
-              {"output_tokens", in.output_tokens},
-              {"tp", in.tp},
-              {"flash_attention", in.flash_attention},
-              {"allow_long_context", in.allow_long_context},
-              {"overhead_bytes", in.overhead_bytes},
-              {"gpu_memory_fraction", in.gpu_memory_fraction},
-              {"max_num_seqs", in.max_num_seqs},
-              {"max_batched_tokens", in.max_batched_tokens}};
+  Json out = json_object({{"weights", in.weights.id},
+                          {"kv_cache", in.kv_cache.id},
+                          {"runtime", runtime_name(in.runtime)},
+                          {"batch", in.batch},
+                          {"context_tokens", in.context_tokens},
+                          {"prompt_tokens", in.prompt_tokens},
+                          {"output_tokens", in.output_tokens},
+                          {"tp", in.tp},
+                          {"flash_attention", in.flash_attention},
+                          {"allow_long_context", in.allow_long_context},
+                          {"overhead_bytes", in.overhead_bytes},
+                          {"gpu_memory_fraction", in.gpu_memory_fraction},
+                          {"max_num_seqs", in.max_num_seqs},
+                          {"max_batched_tokens", in.max_batched_tokens}});
   if (in.weights.scheme == WeightScheme::gguf) out["imatrix"] = in.weights.gguf_imatrix;
   const auto put = [&](const char* key, const std::optional<double>& value) {
     if (value) out[key] = *value;
@@ -262,11 +266,13 @@ Json inference_choices() {
   Json weights = Json::array();
   for (const auto& id : weight_format_ids()) {
     const WeightFormat format = parse_weight_format(id, "inference.weights");
-    Json choice = {{"id", id}, {"name", english(format.name)}, {"family", format.family}};
+    Json choice =
+        json_object({{"id", id}, {"name", english(format.name)}, {"family", format.family}});
     put_message_codes(choice, "name", format.name);
     weights.push_back(std::move(choice));
   }
-  return {{"runtime", kRuntimeNames}, {"weights", weights}, {"kv_cache", kv_format_ids()}};
+  return json_object(
+      {{"runtime", kRuntimeNames}, {"weights", weights}, {"kv_cache", kv_format_ids()}});
 }
 
 }  // namespace llm_sizer

@@ -84,10 +84,10 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
 Json speed_points(const std::vector<SpeedPoint>& points) {
   Json list = Json::array();
   for (const auto& p : points) {
-    list.push_back({{"batch", p.batch},
-                    {"context_tokens", p.context},
-                    {"tokens_per_s_per_user", p.tokens_per_s_per_user},
-                    {"throughput_tokens_per_s", p.throughput_tokens_per_s}});
+    list.push_back(json_object({{"batch", p.batch},
+                                {"context_tokens", p.context},
+                                {"tokens_per_s_per_user", p.tokens_per_s_per_user},
+                                {"throughput_tokens_per_s", p.throughput_tokens_per_s}}));
   }
   return list;
 }
@@ -118,13 +118,13 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
   out["price_source"] = in.price_source;
   put_optional(out, "gpus_for_target", s.gpus_for_target);
   put_optional(out, "batch_for_target", s.batch_for_target);
-  out["decode_step"] = {{"context_tokens", s.decode_context},
-                        {"bytes", d.bytes},
-                        {"flops", d.flops},
-                        {"memory_s", d.memory_s},
-                        {"compute_s", d.compute_s},
-                        {"fixed_s", d.fixed_s},
-                        {"allreduce_s", d.allreduce_s}};
+  out["decode_step"] = json_object({{"context_tokens", s.decode_context},
+                                    {"bytes", d.bytes},
+                                    {"flops", d.flops},
+                                    {"memory_s", d.memory_s},
+                                    {"compute_s", d.compute_s},
+                                    {"fixed_s", d.fixed_s},
+                                    {"allreduce_s", d.allreduce_s}});
   out["speed_by_batch"] = speed_points(s.by_batch);
   out["speed_by_context"] = speed_points(s.by_context);
   out["assumptions"]["memory_efficiency"] = e.memory;
@@ -164,14 +164,15 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
   answer_placement(model, device, host, input, steps, r);
   if (!model.generates()) {
     // An encoder (BERT) maps an input to vectors in one pass: there is no decode step to time.
-    warnings.push_back({"inference", {"warning.encoder_only", {{"model_type", model.model_type}}}});
+    warnings.push_back(
+        {"inference", {"warning.encoder_only", json_object({{"model_type", model.model_type}})}});
   } else if (!steps.has_figures()) {
     r.speed_unavailable = "device_figures";
     warnings.push_back(
         {"hardware.accelerator",
          {"warning.no_speed_specs",
-          {{"device", device.name},
-           {"precision", std::string(precision_name(steps.efficiency.precision))}}}});
+          json_object({{"device", device.name},
+                       {"precision", std::string(precision_name(steps.efficiency.precision))}})}});
   } else if (r.placed.verdict == Verdict::does_not_fit) {
     // No setup that does not fit is given a speed: not the GPU's, not any other.
     r.speed_unavailable = "does_not_fit";
@@ -185,41 +186,39 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
 Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
   const InferenceMemory& m = r.memory;
   const DeviceMemory& d = m.per_device;
-  Json out = {{"weights_bytes", m.weights_bytes},
-              {"weights_bits_per_weight", r.weights.bits_per_weight},
-              {"kv_bytes_per_token", m.kv.bytes_per_token()},
-              {"kv_cache_bytes", m.kv_cache_bytes},
-              {"kv_state_bytes_per_sequence", m.kv.state_bytes},
-              {"activation_bytes", d.activation_bytes},
-              {"overhead_bytes", d.overhead_bytes},
-              {"memory_total_bytes", d.total() * double(in.tp)},
-              {"memory_per_device_bytes", d.total()},
-              {"per_device",
-               {{"weights_bytes", d.weights_bytes},
-                {"kv_cache_bytes", d.kv_cache_bytes},
-                {"activation_bytes", d.activation_bytes},
-                {"overhead_bytes", d.overhead_bytes}}},
-              {"device_usable_bytes", m.usable_bytes},
-              {"fits", m.fits},
-              {"max_batch", r.inverse.max_batch},
-              {"max_context_tokens", r.inverse.max_context_tokens},
-              {"max_context_limited_by", r.inverse.context_unbounded          ? "none"
-                                         : r.inverse.context_limited_by_model ? "model"
-                                                                              : "memory"},
-              {"min_devices", r.inverse.min_devices},
-              {"runtime",
-               {{"name", runtime_name(in.runtime)},
-                {"budget_bytes", m.budget_bytes},
-                {"reserved_bytes", m.reserved_bytes},
-                {"kv_pool_bytes", std::max(0.0, m.kv_pool_bytes)},
-                {"kv_pool_tokens", m.kv_pool_tokens}}},
-              {"assumptions",
-               {{"gpu_memory_fraction", in.gpu_memory_fraction},
-                {"overhead_bytes", in.overhead_bytes},
-                {"max_batched_tokens", in.max_batched_tokens},
-                {"max_num_seqs", in.max_num_seqs},
-                {"flash_attention", in.flash_attention},
-                {"kv_bytes_per_element", in.kv_cache.bytes_per_element}}}};
+  Json out = json_object(
+      {{"weights_bytes", m.weights_bytes},
+       {"weights_bits_per_weight", r.weights.bits_per_weight},
+       {"kv_bytes_per_token", m.kv.bytes_per_token()},
+       {"kv_cache_bytes", m.kv_cache_bytes},
+       {"kv_state_bytes_per_sequence", m.kv.state_bytes},
+       {"activation_bytes", d.activation_bytes},
+       {"overhead_bytes", d.overhead_bytes},
+       {"memory_total_bytes", d.total() * double(in.tp)},
+       {"memory_per_device_bytes", d.total()},
+       {"per_device", json_object({{"weights_bytes", d.weights_bytes},
+                                   {"kv_cache_bytes", d.kv_cache_bytes},
+                                   {"activation_bytes", d.activation_bytes},
+                                   {"overhead_bytes", d.overhead_bytes}})},
+       {"device_usable_bytes", m.usable_bytes},
+       {"fits", m.fits},
+       {"max_batch", r.inverse.max_batch},
+       {"max_context_tokens", r.inverse.max_context_tokens},
+       {"max_context_limited_by", r.inverse.context_unbounded          ? "none"
+                                  : r.inverse.context_limited_by_model ? "model"
+                                                                       : "memory"},
+       {"min_devices", r.inverse.min_devices},
+       {"runtime", json_object({{"name", runtime_name(in.runtime)},
+                                {"budget_bytes", m.budget_bytes},
+                                {"reserved_bytes", m.reserved_bytes},
+                                {"kv_pool_bytes", std::max(0.0, m.kv_pool_bytes)},
+                                {"kv_pool_tokens", m.kv_pool_tokens}})},
+       {"assumptions", json_object({{"gpu_memory_fraction", in.gpu_memory_fraction},
+                                    {"overhead_bytes", in.overhead_bytes},
+                                    {"max_batched_tokens", in.max_batched_tokens},
+                                    {"max_num_seqs", in.max_num_seqs},
+                                    {"flash_attention", in.flash_attention},
+                                    {"kv_bytes_per_element", in.kv_cache.bytes_per_element}})}});
   if (!r.inverse.best_format.empty()) out["best_format"] = r.inverse.best_format;
   if (r.serving) add_serving(in, *r.serving, out);
   placement_to_json(r, out);

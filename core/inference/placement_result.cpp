@@ -21,27 +21,26 @@ std::vector<int64_t> curve_layers(int64_t all, int64_t current, std::optional<in
 }
 
 Json placement_json(const InferenceResult& r, const PlacedMemory& p) {
-  Json out = {{"verdict", verdict_name(p.verdict)},
-              {"gpu_layers", p.placement.gpu_layers},
-              {"layers", r.layers + 1},
-              {"offload_experts", p.placement.host_expert_layers},
-              {"moe_layers", r.moe_layers},
-              {"cpu_offload_bytes", p.placement.cpu_offload_bytes},
-              {"device_bytes", p.device.per_device.total()},
-              {"per_device",
-               {{"weights_bytes", p.device.per_device.weights_bytes},
-                {"kv_cache_bytes", p.device.per_device.kv_cache_bytes},
-                {"activation_bytes", p.device.per_device.activation_bytes},
-                {"overhead_bytes", p.device.per_device.overhead_bytes}}},
-              {"device_usable_bytes", p.device.budget_bytes},
-              {"host_bytes", p.host.total()},
-              {"host",
-               {{"weights_bytes", p.host.weights_bytes},
-                {"kv_cache_bytes", p.host.kv_cache_bytes},
-                {"compute_bytes", p.host.compute_bytes}}},
-              {"host_usable_bytes", p.host_usable_bytes},
-              {"shortfall_bytes", p.shortfall_bytes},
-              {"working_set_limited", p.working_set_limited}};
+  Json out = json_object(
+      {{"verdict", verdict_name(p.verdict)},
+       {"gpu_layers", p.placement.gpu_layers},
+       {"layers", r.layers + 1},
+       {"offload_experts", p.placement.host_expert_layers},
+       {"moe_layers", r.moe_layers},
+       {"cpu_offload_bytes", p.placement.cpu_offload_bytes},
+       {"device_bytes", p.device.per_device.total()},
+       {"per_device", json_object({{"weights_bytes", p.device.per_device.weights_bytes},
+                                   {"kv_cache_bytes", p.device.per_device.kv_cache_bytes},
+                                   {"activation_bytes", p.device.per_device.activation_bytes},
+                                   {"overhead_bytes", p.device.per_device.overhead_bytes}})},
+       {"device_usable_bytes", p.device.budget_bytes},
+       {"host_bytes", p.host.total()},
+       {"host", json_object({{"weights_bytes", p.host.weights_bytes},
+                             {"kv_cache_bytes", p.host.kv_cache_bytes},
+                             {"compute_bytes", p.host.compute_bytes}})},
+       {"host_usable_bytes", p.host_usable_bytes},
+       {"shortfall_bytes", p.shortfall_bytes},
+       {"working_set_limited", p.working_set_limited}});
   if (!p.short_of.empty()) out["short_of"] = p.short_of;
   return out;
 }
@@ -146,10 +145,10 @@ void placement_to_json(const InferenceResult& r, Json& out) {
   }
   Json curve = Json::array();
   for (const auto& point : r.by_gpu_layers) {
-    Json row = {{"gpu_layers", point.gpu_layers},
-                {"verdict", verdict_name(point.placed.verdict)},
-                {"device_bytes", point.placed.device.per_device.total()},
-                {"host_bytes", point.placed.host.total()}};
+    Json row = json_object({{"gpu_layers", point.gpu_layers},
+                            {"verdict", verdict_name(point.placed.verdict)},
+                            {"device_bytes", point.placed.device.per_device.total()},
+                            {"host_bytes", point.placed.host.total()}});
     add_speeds(point.speed, row);
     curve.push_back(std::move(row));
   }

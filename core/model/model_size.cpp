@@ -18,8 +18,8 @@ void check_model_size(const ModelSpec& model, const std::string& path) {
     std::snprintf(got, sizeof got, "%.3g parameters", params);
     char most[32];
     std::snprintf(most, sizeof most, "%g", limits::kParams);
-    const Json values{{"params", std::string(most)},
-                      {"reason", std::string(limits::kParamsReason)}};
+    const Json values = json_object(
+        {{"params", std::string(most)}, {"reason", std::string(limits::kParamsReason)}});
     throw InputError(path, {"error.params_at_most", values}, got);
   }
 }

@@ -77,7 +77,8 @@ Json plan_json(const Json& input, const Catalog& catalog) {
   const std::vector<int64_t> no_curve;
   for (const int64_t gpus : options.scaling_curve ? options.scaling_gpus : no_curve) {
     const SearchResult point = planner.search(gpus, options.space, 1);
-    Json entry = {{"gpus", gpus}, {"fits", !point.plans.empty() && point.plans[0].fits}};
+    Json entry =
+        json_object({{"gpus", gpus}, {"fits", !point.plans.empty() && point.plans[0].fits}});
     if (entry["fits"].get<bool>()) {
       const PlanCandidate& best = point.plans[0];
       entry["tokens_per_s"] = best.step.tokens_per_s;
@@ -90,9 +91,9 @@ Json plan_json(const Json& input, const Catalog& catalog) {
 
   Warnings warnings = scenario.warnings;
   if (options.top > 0 && found.fitting == 0) {
-    warnings.push_back(
-        {"hardware.count",
-         {"warning.no_plan_fits", {{"gpus", hw.count}, {"device", hw.accelerator.name}}}});
+    warnings.push_back({"hardware.count",
+                        {"warning.no_plan_fits",
+                         json_object({{"gpus", hw.count}, {"device", hw.accelerator.name}})}});
   }
   Explanations explanations;
   const double peak = hw.accelerator.peak_flops_per_s(settings.precision).value_or(0);
@@ -104,25 +105,24 @@ Json plan_json(const Json& input, const Catalog& catalog) {
   for (const auto key : kPlanFields) normalized["training"].erase(std::string(key));
   normalized["training"].erase("global_batch_tokens");
   normalized["planner"] = planner_input_to_json(options);
-  Json result = {{"result_version", kResultVersion},
-                 {"scenario", normalized},
-                 {"model", {{"params_total", params.total}, {"params_active", params.active}}},
-                 {"hardware",
-                  {{"accelerator", accelerator_to_json(hw.accelerator)},
-                   {"count", hw.count},
-                   {"cluster", cluster_to_json(hw.cluster)}}},
-                 {"global_batch_tokens", planner.global_batch_tokens()},
-                 {"seq_len", settings.seq_len},
-                 {"compute_efficiency", planner.efficiency().compute},
-                 {"search",
-                  {{"candidates", found.candidates},
-                   {"evaluated", found.evaluated},
-                   {"fitting", found.fitting}}},
-                 {"plans", plans},
-                 {"scaling", scaling},
-                 {"warnings", warnings_json(warnings)},
-                 {"explain", explanations_json(explanations, references)},
-                 {"references", references}};
+  Json result = json_object(
+      {{"result_version", kResultVersion},
+       {"scenario", normalized},
+       {"model", json_object({{"params_total", params.total}, {"params_active", params.active}})},
+       {"hardware", json_object({{"accelerator", accelerator_to_json(hw.accelerator)},
+                                 {"count", hw.count},
+                                 {"cluster", cluster_to_json(hw.cluster)}})},
+       {"global_batch_tokens", planner.global_batch_tokens()},
+       {"seq_len", settings.seq_len},
+       {"compute_efficiency", planner.efficiency().compute},
+       {"search", json_object({{"candidates", found.candidates},
+                               {"evaluated", found.evaluated},
+                               {"fitting", found.fitting}})},
+       {"plans", plans},
+       {"scaling", scaling},
+       {"warnings", warnings_json(warnings)},
+       {"explain", explanations_json(explanations, references)},
+       {"references", references}});
   check_finite(result);
   return result;
 }

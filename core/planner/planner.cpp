@@ -47,8 +47,8 @@ PlannerInput parse_planner(const Json* section, int64_t gpu_count) {
                                        [](int64_t n) { return !limits::kDevices.contains(n); });
     if (bad_size || bad_value) {
       throw InputError(r.field("scaling_gpus"),
-                       Message{"error.scaling_gpus",
-                               {{"points", kMaxScalingPoints}, {"max", limits::kDevices.max}}},
+                       Message{"error.scaling_gpus", json_object({{"points", kMaxScalingPoints},
+                                                                  {"max", limits::kDevices.max}})},
                        describe_value(*r.find("scaling_gpus")));
     }
   } else {
@@ -60,11 +60,11 @@ PlannerInput parse_planner(const Json* section, int64_t gpu_count) {
 }
 
 Json planner_input_to_json(const PlannerInput& p) {
-  return {{"top", p.top},
-          {"scaling_gpus", p.scaling_gpus},
-          {"scaling_curve", p.scaling_curve},
-          {"tp_across_nodes", p.space.tp_across_nodes},
-          {"offload", p.space.offload}};
+  return json_object({{"top", p.top},
+                      {"scaling_gpus", p.scaling_gpus},
+                      {"scaling_curve", p.scaling_curve},
+                      {"tp_across_nodes", p.space.tp_across_nodes},
+                      {"offload", p.space.offload}});
 }
 
 Planner::Planner(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
@@ -103,7 +103,7 @@ void choose_plan(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
   warnings.push_back(
       {"training",
        {"warning.no_plan_fits_training",
-        {{"gpus", gpus}, {"device", accelerator.name}, {"tried", found.candidates}}}});
+        json_object({{"gpus", gpus}, {"device", accelerator.name}, {"tried", found.candidates}})}});
 }
 
 }  // namespace llm_sizer

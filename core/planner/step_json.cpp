@@ -3,28 +3,32 @@
 namespace llm_sizer {
 
 Json step_breakdown_json(const StepBreakdown& b) {
-  return {{"compute_s", b.compute_s},     {"tp_comm_s", b.tp_comm_s},
-          {"pp_bubble_s", b.pp_bubble_s}, {"pp_p2p_s", b.pp_p2p_s},
-          {"dp_comm_s", b.dp_comm_s},     {"ep_comm_s", b.ep_comm_s},
-          {"cp_comm_s", b.cp_comm_s},     {"zero_gather_s", b.zero_gather_s},
-          {"offload_s", b.offload_s}};
+  return json_object({{"compute_s", b.compute_s},
+                      {"tp_comm_s", b.tp_comm_s},
+                      {"pp_bubble_s", b.pp_bubble_s},
+                      {"pp_p2p_s", b.pp_p2p_s},
+                      {"dp_comm_s", b.dp_comm_s},
+                      {"ep_comm_s", b.ep_comm_s},
+                      {"cp_comm_s", b.cp_comm_s},
+                      {"zero_gather_s", b.zero_gather_s},
+                      {"offload_s", b.offload_s}});
 }
 
 Json parallelism_json(const ParallelPlan& p) {
-  return {{"tp", p.tp},
-          {"pp", p.pp},
-          {"dp", p.dp},
-          {"cp", p.cp},
-          {"ep", p.ep},
-          {"gpus", p.gpus()},
-          {"zero_stage", p.zero_stage},
-          {"offload", offload_name(p.offload)},
-          {"micro_batch", p.micro_batch},
-          {"grad_accumulation", p.grad_accumulation},
-          {"recompute", recompute_name(p.recompute)},
-          {"sequence_parallel", p.sequence_parallel},
-          {"pipeline_schedule", schedule_name(p.schedule)},
-          {"virtual_stages", p.virtual_stages}};
+  return json_object({{"tp", p.tp},
+                      {"pp", p.pp},
+                      {"dp", p.dp},
+                      {"cp", p.cp},
+                      {"ep", p.ep},
+                      {"gpus", p.gpus()},
+                      {"zero_stage", p.zero_stage},
+                      {"offload", offload_name(p.offload)},
+                      {"micro_batch", p.micro_batch},
+                      {"grad_accumulation", p.grad_accumulation},
+                      {"recompute", recompute_name(p.recompute)},
+                      {"sequence_parallel", p.sequence_parallel},
+                      {"pipeline_schedule", schedule_name(p.schedule)},
+                      {"virtual_stages", p.virtual_stages}});
 }
 
 namespace {

@@ -52,7 +52,7 @@ KvFormat parse_kv_format(std::string_view id, const std::string& field) {
     if (entry.id == id) return KvFormat{std::string(id), entry.bytes_per_element};
     known.push_back(entry.id);
   }
-  throw InputError(field, {"error.one_of", {{"allowed", known}}},
+  throw InputError(field, {"error.one_of", json_object({{"allowed", known}})},
                    describe_value(Json(std::string(id))));
 }
 

@@ -110,23 +110,27 @@ std::vector<TradeoffOption> quantization_tradeoff(
 Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
   Json list = Json::array();
   for (const auto& o : options) {
-    Json item = {{"format", o.format},
-                 {"name", english(o.name)},
-                 {"weights_bytes", o.weights_bytes},
-                 {"bits_per_weight", o.bits_per_weight},
-                 {"fits", o.fits},
-                 {"placement", o.placement},
-                 {"runtime_supported", o.runtime_supported},
-                 {"native", o.native},
-                 {"quality_source", "unknown"},
-                 {"pareto", o.pareto}};
+    Json item = json_object({{"format", o.format},
+                             {"name", english(o.name)},
+                             {"weights_bytes", o.weights_bytes},
+                             {"bits_per_weight", o.bits_per_weight},
+                             {"fits", o.fits},
+                             {"placement", o.placement},
+                             {"runtime_supported", o.runtime_supported},
+                             {"native", o.native},
+                             {"quality_source", "unknown"},
+                             {"pareto", o.pareto}});
     // What cannot be known is absent, as everywhere in the result (README, Result).
     if (o.decode_tokens_per_s) item["decode_tokens_per_s"] = *o.decode_tokens_per_s;
     if (o.prefill_tokens_per_s) item["prefill_tokens_per_s"] = *o.prefill_tokens_per_s;
     put_message_codes(item, "name", o.name);
     if (const auto& q = o.quality) {
-      Json figure = {{"id", q->id},           {"metric", q->metric}, {"value", q->value},
-                     {"imatrix", q->imatrix}, {"source", q->source}, {"url", q->url}};
+      Json figure = json_object({{"id", q->id},
+                                 {"metric", q->metric},
+                                 {"value", q->value},
+                                 {"imatrix", q->imatrix},
+                                 {"source", q->source},
+                                 {"url", q->url}});
       if (q->baseline) figure["baseline"] = *q->baseline;
       if (!q->dataset.empty()) figure["dataset"] = q->dataset;
       if (q->context) figure["context"] = *q->context;
@@ -137,7 +141,7 @@ Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
     }
     list.push_back(item);
   }
-  return {{"options", list}};
+  return json_object({{"options", list}});
 }
 
 void explain_quality(const std::vector<TradeoffOption>& options, Explanations& out) {
@@ -171,7 +175,7 @@ QuantizationInput parse_quantization(const Json& section, const InferenceInput& 
 }
 
 Json quantization_input_to_json(const QuantizationInput& input) {
-  return {{"formats", input.formats}};
+  return json_object({{"formats", input.formats}});
 }
 
 }  // namespace llm_sizer

@@ -88,7 +88,7 @@ WeightFormat from_gguf(GgufFtype ftype) {
   const GgufFtypeInfo& info = gguf_ftype_info(ftype);
   WeightFormat f;
   f.id = info.id;
-  f.name = {"format.gguf", {{"type", info.name}}};
+  f.name = {"format.gguf", json_object({{"type", info.name}})};
   f.family = "gguf";
   f.scheme = S::gguf;
   f.gguf_ftype = ftype;
@@ -126,7 +126,7 @@ std::optional<int> parse_int(std::string_view text) {
 // "gptq-4bit-g128": family prefix, bits, group size.
 WeightFormat parse_grouped(std::string_view id, std::string_view family, const std::string& field) {
   const std::string got = describe_value(Json(std::string(id)));
-  const Message shape{"error.grouped_format_shape", {{"family", family}}};
+  const Message shape{"error.grouped_format_shape", json_object({{"family", family}})};
   const std::string_view rest = id.substr(family.size() + 1);
   const size_t marker = rest.find("bit-g");
   if (marker == std::string_view::npos) throw InputError(field, shape, got);
@@ -153,10 +153,10 @@ WeightFormat parse_grouped(std::string_view id, std::string_view family, const s
   f.compute = P::fp16;  // dequantized to FP16 (Marlin "FP16xINT4"; AutoGPTQ/AutoAWQ kernels)
   if (*group > 0) {
     f.name = {gptq ? MessageCode("format.gptq_group") : MessageCode("format.awq_group"),
-              {{"bits", *bits}, {"group", *group}}};
+              json_object({{"bits", *bits}, {"group", *group}})};
   } else {
     f.name = {gptq ? MessageCode("format.gptq_channel") : MessageCode("format.awq_channel"),
-              {{"bits", *bits}}};
+              json_object({{"bits", *bits}})};
   }
   return f;
 }
@@ -178,10 +178,11 @@ WeightFormat parse_weight_format(std::string_view id, const std::string& field) 
   if (starts_with(id, "awq-")) return parse_grouped(id, "awq", field);
   size_t more = 0;
   Json shown = known_ids_shown(more);
-  throw InputError(field,
-                   {"error.weight_format",
-                    {{"ids", std::move(shown)}, {"more", more}, {"pattern", kGroupPattern}}},
-                   describe_value(Json(std::string(id))));
+  throw InputError(
+      field,
+      {"error.weight_format",
+       json_object({{"ids", std::move(shown)}, {"more", more}, {"pattern", kGroupPattern}})},
+      describe_value(Json(std::string(id))));
 }
 
 std::vector<std::string> weight_format_ids() {

@@ -89,8 +89,8 @@ HostSpec catalog_host(const Catalog& catalog, const std::string& id, const Json&
 
 void warn_memory_assumed(const HostSpec& host, const std::string& field, Warnings& warnings) {
   if (host.memory_given) return;
-  warnings.push_back(
-      {field + ".memory_bytes", {"warning.host_memory_assumed", {{"host", host.name}}}});
+  warnings.push_back({field + ".memory_bytes",
+                      {"warning.host_memory_assumed", json_object({{"host", host.name}})}});
 }
 
 // "hardware.accelerator" is an accelerator or CPU preset id, an object with the device's figures
@@ -172,7 +172,7 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
       parse_accelerator_choice(accelerator, catalog, "hardware.accelerator", warnings);
   choice.count = r.int_or("count", 1, limits::kDevices);
   choice.cluster = parse_cluster(r, choice.accelerator, catalog);
-  normalized = {{"accelerator", accelerator}, {"count", choice.count}};
+  normalized = json_object({{"accelerator", accelerator}, {"count", choice.count}});
   cluster_to_scenario(r, choice.cluster, normalized);
   if (is_cpu(choice.accelerator) && choice.count != 1) {
     throw InputError(r.field("count"), {"error.count_cpu"}, std::to_string(choice.count));

@@ -18,10 +18,8 @@ Explanation flops_per_token(const TrainingInput& in, const TrainingFlops& f) {
   e.terms.insert(e.terms.begin(), {{"matmul", fw.matmul, "unit.flops_per_token_matmul"},
                                    {"attention", fw.attention, "unit.flops_per_token_attention"},
                                    {"lm_head", fw.lm_head, "unit.flops_per_token_lm_head"}});
-  e.terms.push_back({"recompute",
-                     f.recompute_per_token,
-                     "unit.flops_per_token_recompute",
-                     {{"recompute", std::string(recompute_name(in.plan.recompute))}}});
+  e.terms.push_back({"recompute", f.recompute_per_token, "unit.flops_per_token_recompute",
+                     json_object({{"recompute", std::string(recompute_name(in.plan.recompute))}})});
   return e;
 }
 
@@ -49,10 +47,8 @@ Explanation wall_days(const TrainingInput& in, const TrainingResult& r) {
   return {"{flops_total} / ({gpus} * {peak} * {mfu}) / 86400",
           {{"flops_total", r.flops.total, "unit.flops"},
            {"gpus", double(in.gpus()), "unit.gpus"},
-           {"peak",
-            r.time.peak_flops_per_s,
-            "unit.flops_per_s_per_gpu_dense",
-            {{"precision", std::string(precision_name(in.precision))}}},
+           {"peak", r.time.peak_flops_per_s, "unit.flops_per_s_per_gpu_dense",
+            json_object({{"precision", std::string(precision_name(in.precision))}})},
            {"mfu", r.time.utilisation, "unit.utilisation"}},
           "palm-2022"};
 }
@@ -115,10 +111,8 @@ Explanation optimizer(const TrainingInput& in, const StageMemory& s, const Preci
   Explanation e{"({trainable_params} * {master_bytes} + {state_bytes}) / {zero_shard}",
                 {{"trainable_params", s.trainable_params, "unit.params_per_gpu"},
                  {"master_bytes", b.master, "unit.bytes_per_param_master"},
-                 {"state_bytes",
-                  s.optimizer_state_bytes,
-                  "unit.bytes_optimizer_states",
-                  {{"optimizer", optimizer_name(in.optimizer)}}},
+                 {"state_bytes", s.optimizer_state_bytes, "unit.bytes_optimizer_states",
+                  json_object({{"optimizer", optimizer_name(in.optimizer)}})},
                  {"zero_shard", s.optimizer_shard, "unit.zero1_shards"}},
                 "zero-2020"};
   if (s.optimizer_offloaded) e.formula = "0 * " + e.formula;

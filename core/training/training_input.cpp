@@ -48,8 +48,9 @@ Precision parse_precision(const FieldReader& r, const AcceleratorSpec& accelerat
     throw InputError(
         r.field("precision"),
         rates.empty()
-            ? Message{"error.precision_no_rates", {{"device", accelerator.name}}}
-            : Message{"error.precision_rates", {{"device", accelerator.name}, {"rates", rates}}},
+            ? Message{"error.precision_no_rates", json_object({{"device", accelerator.name}})}
+            : Message{"error.precision_rates",
+                      json_object({{"device", accelerator.name}, {"rates", rates}})},
         "\"" + name + "\"");
   }
   return precision;
@@ -68,25 +69,29 @@ void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_cou
   ParallelPlan& plan = in.plan;
   plan.tp = r.int_or("tp", 1, limits::kDevices);
   if (m.num_heads % plan.tp != 0) {
-    throw InputError(r.field("tp"), Message{"error.divide_model_heads", {{"heads", m.num_heads}}},
+    throw InputError(r.field("tp"),
+                     Message{"error.divide_model_heads", json_object({{"heads", m.num_heads}})},
                      describe_int(plan.tp));
   }
   // Stages may be uneven (Llama 3 405B: 126 layers on 16 stages); each needs a layer.
   const auto layers = static_cast<int64_t>(m.layers.size());
   plan.pp = r.int_or("pp", 1, limits::kDevices);
   if (plan.pp > layers) {
-    throw InputError(r.field("pp"), Message{"error.pp_at_most_layers", {{"layers", layers}}},
+    throw InputError(r.field("pp"),
+                     Message{"error.pp_at_most_layers", json_object({{"layers", layers}})},
                      describe_int(plan.pp));
   }
   plan.cp = r.int_or("cp", 1, limits::kDevices);
   if (in.seq_len % plan.cp != 0) {
-    throw InputError(r.field("cp"), Message{"error.cp_divide_seq_len", {{"seq_len", in.seq_len}}},
+    throw InputError(r.field("cp"),
+                     Message{"error.cp_divide_seq_len", json_object({{"seq_len", in.seq_len}})},
                      describe_int(plan.cp));
   }
   const int64_t model_parallel = plan.tp * plan.pp * plan.cp;
   if (const auto dp = r.optional_int("dp", limits::kDevices)) {
     if (*dp * model_parallel != gpu_count) {
-      const Json given{{"count", gpu_count}, {"tp", plan.tp}, {"pp", plan.pp}, {"cp", plan.cp}};
+      const Json given =
+          json_object({{"count", gpu_count}, {"tp", plan.tp}, {"pp", plan.pp}, {"cp", plan.cp}});
       Json with_dp = given;
       with_dp["dp"] = gpu_count / model_parallel;
       throw InputError(r.field("dp"),
@@ -97,10 +102,10 @@ void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_cou
     plan.dp = *dp;
   } else {
     if (gpu_count % model_parallel != 0) {
-      throw InputError(
-          "hardware.count",
-          Message{"error.count_multiple_of_model_parallel_cp", {{"tp_pp_cp", model_parallel}}},
-          describe_int(gpu_count));
+      throw InputError("hardware.count",
+                       Message{"error.count_multiple_of_model_parallel_cp",
+                               json_object({{"tp_pp_cp", model_parallel}})},
+                       describe_int(gpu_count));
     }
     plan.dp = gpu_count / model_parallel;
   }
@@ -109,12 +114,13 @@ void parse_parallelism(const FieldReader& r, const ModelSpec& m, int64_t gpu_cou
     throw InputError(r.field("ep"), {"error.ep_dense"}, describe_int(plan.ep));
   }
   if (m.is_moe() && m.moe.num_experts % plan.ep != 0) {
-    throw InputError(r.field("ep"),
-                     Message{"error.divide_routed_experts", {{"experts", m.moe.num_experts}}},
-                     describe_int(plan.ep));
+    throw InputError(
+        r.field("ep"),
+        Message{"error.divide_routed_experts", json_object({{"experts", m.moe.num_experts}})},
+        describe_int(plan.ep));
   }
   if (plan.dp % plan.ep != 0) {
-    throw InputError(r.field("ep"), Message{"error.ep_divide_dp", {{"dp", plan.dp}}},
+    throw InputError(r.field("ep"), Message{"error.ep_divide_dp", json_object({{"dp", plan.dp}})},
                      describe_int(plan.ep));
   }
 }
@@ -133,7 +139,7 @@ void parse_schedule(const FieldReader& r, const ModelSpec& m, ParallelPlan& plan
   plan.virtual_stages = r.int_or("virtual_stages", 2, limits::kVirtualStages);
   if (plan.pp * plan.virtual_stages > layers) {
     throw InputError(r.field("virtual_stages"),
-                     Message{"error.virtual_stages_layers", {{"layers", layers}}},
+                     Message{"error.virtual_stages_layers", json_object({{"layers", layers}})},
                      describe_int(plan.virtual_stages));
   }
 }
@@ -164,7 +170,7 @@ void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
   if (*global < per_accumulation_step) {
     throw InputError(r.field("global_batch_tokens"),
                      Message{"error.global_batch_too_small",
-                             {{"tokens", describe_number(per_accumulation_step)}}},
+                             json_object({{"tokens", describe_number(per_accumulation_step)}})},
                      describe_value(*r.find("global_batch_tokens")));
   }
   plan.grad_accumulation = std::llround(*global / per_accumulation_step);
@@ -172,7 +178,7 @@ void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
     warnings.push_back(
         {r.field("global_batch_tokens"),
          {"warning.global_batch_rounded",
-          {{"steps", plan.grad_accumulation}, {"tokens", in.global_batch_tokens()}}}});
+          json_object({{"steps", plan.grad_accumulation}, {"tokens", in.global_batch_tokens()}})}});
   }
 }
 
@@ -182,8 +188,8 @@ int64_t parse_seq_len(const FieldReader& r, const ModelSpec& m, Warnings& warnin
       context > 0 ? std::min(TrainingDefaults::seq_len, context) : TrainingDefaults::seq_len;
   const int64_t seq_len = r.int_or("seq_len", default_seq, limits::kSequenceTokens);
   if (context > 0 && seq_len > context) {
-    warnings.push_back(
-        {r.field("seq_len"), {"warning.seq_len_over_context", {{"context", context}}}});
+    warnings.push_back({r.field("seq_len"),
+                        {"warning.seq_len_over_context", json_object({{"context", context}})}});
   }
   return seq_len;
 }
@@ -253,7 +259,8 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
     // The default names every projection; a GeLU MLP simply has no gate, no need to say so.
     if (r.has("lora_modules") && lora_adapters(m, tensors, {name}).empty()) {
       warnings.push_back(
-          {r.field("lora_modules"), {"warning.lora_module_matches_nothing", {{"module", name}}}});
+          {r.field("lora_modules"),
+           {"warning.lora_module_matches_nothing", json_object({{"module", name}})}});
     }
   }
 }
@@ -262,21 +269,22 @@ void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const
                  TrainingInput& in, Warnings& warnings) {
   in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
   if (in.price_per_gpu_hour_usd) {
-    in.price_source = {{"kind", "scenario"}};
+    in.price_source = json_object({{"kind", "scenario"}});
   } else if (const auto price = catalog_gpu_price(catalog, accelerator.id)) {
     in.price_per_gpu_hour_usd = price->usd_per_gpu_hour;
     in.price_source = price->source;
   } else {
-    in.price_source = {{"kind", "none"}};
-    warnings.push_back({r.field("price_per_gpu_hour_usd"),
-                        {"warning.no_price_training", {{"device", accelerator.name}}}});
+    in.price_source = json_object({{"kind", "none"}});
+    warnings.push_back(
+        {r.field("price_per_gpu_hour_usd"),
+         {"warning.no_price_training", json_object({{"device", accelerator.name}})}});
   }
   in.discount = r.number_or("discount", 0, NumberRange{0, 1, false, true});
   in.pue = r.number_or("pue", TrainingDefaults::pue, limits::kPue);
   in.electricity_usd_per_kwh = r.optional_number("electricity_usd_per_kwh", limits::kUsdPerKwh);
   if (!accelerator.tdp_w) {
     warnings.push_back(
-        {"hardware.accelerator", {"warning.no_tdp", {{"device", accelerator.name}}}});
+        {"hardware.accelerator", {"warning.no_tdp", json_object({{"device", accelerator.name}})}});
   }
 }
 
@@ -381,36 +389,36 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
 
 Json training_input_to_json(const TrainingInput& in) {
   const ParallelPlan& plan = in.plan;
-  Json out = {{"method", method_name(in.method)},
-              {"tokens", in.tokens},
-              {"precision", precision_name(in.precision)},
-              {"master_weights", in.master_weights},
-              {"optimizer", optimizer_name(in.optimizer)},
-              {"zero_stage", plan.zero_stage},
-              {"offload", offload_name(plan.offload)},
-              {"tp", plan.tp},
-              {"pp", plan.pp},
-              {"dp", plan.dp},
-              {"cp", plan.cp},
-              {"ep", plan.ep},
-              {"micro_batch", plan.micro_batch},
-              {"seq_len", in.seq_len},
-              {"global_batch_tokens", in.global_batch_tokens()},
-              {"recompute", recompute_name(plan.recompute)},
-              {"flash_attention", in.flash_attention},
-              {"sequence_parallel", plan.sequence_parallel},
-              {"pipeline_schedule", schedule_name(plan.schedule)},
-              {"virtual_stages", plan.virtual_stages},
-              {"dropout", in.dropout},
-              {"overlap_dp_comm", in.overlap_dp_comm},
-              {"causal_attention_flops", in.causal_attention_flops},
-              {"goodput", in.goodput},
-              {"margin", in.margin},
-              {"compute_budget_flops", in.compute_budget_flops},
-              {"discount", in.discount},
-              {"pue", in.pue},
-              {"cuda_context_bytes", in.cuda_context_bytes},
-              {"fragmentation", in.fragmentation}};
+  Json out = json_object({{"method", method_name(in.method)},
+                          {"tokens", in.tokens},
+                          {"precision", precision_name(in.precision)},
+                          {"master_weights", in.master_weights},
+                          {"optimizer", optimizer_name(in.optimizer)},
+                          {"zero_stage", plan.zero_stage},
+                          {"offload", offload_name(plan.offload)},
+                          {"tp", plan.tp},
+                          {"pp", plan.pp},
+                          {"dp", plan.dp},
+                          {"cp", plan.cp},
+                          {"ep", plan.ep},
+                          {"micro_batch", plan.micro_batch},
+                          {"seq_len", in.seq_len},
+                          {"global_batch_tokens", in.global_batch_tokens()},
+                          {"recompute", recompute_name(plan.recompute)},
+                          {"flash_attention", in.flash_attention},
+                          {"sequence_parallel", plan.sequence_parallel},
+                          {"pipeline_schedule", schedule_name(plan.schedule)},
+                          {"virtual_stages", plan.virtual_stages},
+                          {"dropout", in.dropout},
+                          {"overlap_dp_comm", in.overlap_dp_comm},
+                          {"causal_attention_flops", in.causal_attention_flops},
+                          {"goodput", in.goodput},
+                          {"margin", in.margin},
+                          {"compute_budget_flops", in.compute_budget_flops},
+                          {"discount", in.discount},
+                          {"pue", in.pue},
+                          {"cuda_context_bytes", in.cuda_context_bytes},
+                          {"fragmentation", in.fragmentation}});
   // Given only: absent, the step-time model gives the speed (the result's assumptions say what).
   if (in.mfu) out["mfu"] = *in.mfu;
   if (in.compute_efficiency) out["compute_efficiency"] = *in.compute_efficiency;
@@ -425,12 +433,12 @@ Json training_input_to_json(const TrainingInput& in) {
 }
 
 Json training_choices() {
-  return {{"method", kMethodNames},
-          {"recompute", kRecomputeNames},
-          {"optimizer", kOptimizerNames},
-          {"offload", kOffloadNames},
-          {"pipeline_schedule", kScheduleNames},
-          {"precision", kTrainingPrecisions}};
+  return json_object({{"method", kMethodNames},
+                      {"recompute", kRecomputeNames},
+                      {"optimizer", kOptimizerNames},
+                      {"offload", kOffloadNames},
+                      {"pipeline_schedule", kScheduleNames},
+                      {"precision", kTrainingPrecisions}});
 }
 
 }  // namespace llm_sizer

@@ -12,16 +12,16 @@ constexpr double kActiveTolerance = 0.03;
 
 Json preset_row(const ModelPreset& preset, const std::string& kind, const std::string& metric,
                 double value, double tolerance) {
-  return {{"id", "params-" + kind + "-" + preset.id},
-          {"category", "parameters"},
-          {"generated_from", "data/models: " + preset.id},
-          {"model", preset.id},
-          {"scenario", {{"model", preset.id}}},
-          {"metric_path", metric},
-          {"value", value},
-          {"unit", "params"},
-          {"tolerance", tolerance},
-          {"source", preset.source}};
+  return json_object({{"id", "params-" + kind + "-" + preset.id},
+                      {"category", "parameters"},
+                      {"generated_from", "data/models: " + preset.id},
+                      {"model", preset.id},
+                      {"scenario", json_object({{"model", preset.id}})},
+                      {"metric_path", metric},
+                      {"value", value},
+                      {"unit", "params"},
+                      {"tolerance", tolerance},
+                      {"source", preset.source}});
 }
 
 }  // namespace

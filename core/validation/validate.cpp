@@ -254,37 +254,37 @@ ValidationOptions parse_validation_options(const Json& json) {
 Json validation_report_json(const ValidationReport& report) {
   Json rows = Json::array();
   for (const auto& r : report.rows) {
-    rows.push_back({{"id", r.id},
-                    {"file", r.file},
-                    {"category", r.category},
-                    {"status", row_status_name(r.status)},
-                    {"message", optional_text(r.message)},
-                    {"metric_path", optional_text(r.metric_path)},
-                    {"unit", optional_text(r.unit)},
-                    {"published", optional_number(r.published)},
-                    {"predicted", optional_number(r.predicted)},
-                    {"error", optional_number(r.error)},
-                    {"tolerance", optional_number(r.tolerance)},
-                    {"scenario", r.scenario},
-                    {"model", optional_text(r.model)},
-                    {"accelerator", optional_text(r.accelerator)},
-                    {"runtime", optional_text(r.runtime)},
-                    {"source", r.source},
-                    {"date", optional_text(r.date)}});
+    rows.push_back(json_object({{"id", r.id},
+                                {"file", r.file},
+                                {"category", r.category},
+                                {"status", row_status_name(r.status)},
+                                {"message", optional_text(r.message)},
+                                {"metric_path", optional_text(r.metric_path)},
+                                {"unit", optional_text(r.unit)},
+                                {"published", optional_number(r.published)},
+                                {"predicted", optional_number(r.predicted)},
+                                {"error", optional_number(r.error)},
+                                {"tolerance", optional_number(r.tolerance)},
+                                {"scenario", r.scenario},
+                                {"model", optional_text(r.model)},
+                                {"accelerator", optional_text(r.accelerator)},
+                                {"runtime", optional_text(r.runtime)},
+                                {"source", r.source},
+                                {"date", optional_text(r.date)}}));
   }
   Json categories = Json::array();
   for (const auto& s : report.categories) {
-    categories.push_back({{"category", s.category},
-                          {"rows", s.rows},
-                          {"compared", s.compared},
-                          {"tested", s.tested},
-                          {"failed", s.failed},
-                          {"not_compared", s.not_compared},
-                          {"invalid", s.invalid},
-                          {"median_abs_error", optional_number(s.median_abs_error)},
-                          {"p90_abs_error", optional_number(s.p90_abs_error)}});
+    categories.push_back(json_object({{"category", s.category},
+                                      {"rows", s.rows},
+                                      {"compared", s.compared},
+                                      {"tested", s.tested},
+                                      {"failed", s.failed},
+                                      {"not_compared", s.not_compared},
+                                      {"invalid", s.invalid},
+                                      {"median_abs_error", optional_number(s.median_abs_error)},
+                                      {"p90_abs_error", optional_number(s.p90_abs_error)}}));
   }
-  return {{"passed", report.passed()}, {"categories", categories}, {"rows", rows}};
+  return json_object({{"passed", report.passed()}, {"categories", categories}, {"rows", rows}});
 }
 
 }  // namespace llm_sizer

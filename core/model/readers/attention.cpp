@@ -35,7 +35,7 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
     m.num_kv_heads = nested.optional_int("kv_n_heads", limits::kHeads).value_or(m.num_heads);
     if (m.num_heads % m.num_kv_heads != 0) {
       throw InputError(nested.field("kv_n_heads"),
-                       Message{"error.divide_n_heads", {{"heads", m.num_heads}}},
+                       Message{"error.divide_n_heads", json_object({{"heads", m.num_heads}})},
                        std::to_string(m.num_kv_heads));
     }
   } else {
@@ -43,7 +43,7 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
   }
   if (m.num_heads % m.num_kv_heads != 0) {
     throw InputError(r.field(kv_key),
-                     Message{"error.divide_attention_heads", {{"heads", m.num_heads}}},
+                     Message{"error.divide_attention_heads", json_object({{"heads", m.num_heads}})},
                      std::to_string(m.num_kv_heads));
   }
   // ChatGLM and Qwen (V1) name the head width kv_channels.
@@ -53,9 +53,10 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
   } else if (m.hidden_size % m.num_heads == 0) {
     m.head_dim = m.hidden_size / m.num_heads;
   } else {
-    throw InputError(r.field(pick_alias(r, "num_attention_heads")),
-                     Message{"error.divide_hidden_size", {{"hidden_size", m.hidden_size}}},
-                     std::to_string(m.num_heads));
+    throw InputError(
+        r.field(pick_alias(r, "num_attention_heads")),
+        Message{"error.divide_hidden_size", json_object({{"hidden_size", m.hidden_size}})},
+        std::to_string(m.num_heads));
   }
 }
 
@@ -123,7 +124,7 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
     const auto types = r.string_list("layer_types");
     if (types.size() != layers) {
       throw InputError(r.field("layer_types"),
-                       Message{"error.entry_per_layer", {{"layers", layers}}},
+                       Message{"error.entry_per_layer", json_object({{"layers", layers}})},
                        std::to_string(types.size()) + " entries");
     }
     for (size_t i = 0; i < layers; ++i) kinds[i] = parse_layer_type(r, types[i]);
@@ -165,7 +166,7 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
     for (int64_t index : r.int_list("cross_attention_layers")) {
       if (index < 0 || index >= m.num_layers) {
         throw InputError(r.field("cross_attention_layers"),
-                         Message{"error.layer_indices", {{"max", m.num_layers - 1}}},
+                         Message{"error.layer_indices", json_object({{"max", m.num_layers - 1}})},
                          std::to_string(index));
       }
       kinds[static_cast<size_t>(index)] = AttentionKind::cross_only;

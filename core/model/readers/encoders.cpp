@@ -17,10 +17,11 @@ int64_t same_in_both_stacks(const FieldReader& r, std::string_view encoder_key,
   const int64_t encoder = r.required_int(encoder_key, range);
   const int64_t decoder = r.int_or(decoder_key, encoder, range);
   if (decoder != encoder) {
-    throw InputError(r.field(decoder_key),
-                     Message{"error.equal_other_stack",
-                             {{"field", std::string(encoder_key)}, {"value", encoder}}},
-                     std::to_string(decoder));
+    throw InputError(
+        r.field(decoder_key),
+        Message{"error.equal_other_stack",
+                json_object({{"field", std::string(encoder_key)}, {"value", encoder}})},
+        std::to_string(decoder));
   }
   return encoder;
 }
@@ -41,9 +42,10 @@ void read_bert(const FieldReader& r, ModelSpec& m) {
   m.num_layers = r.required_int("num_hidden_layers", limits::kLayers);
   m.num_heads = m.num_kv_heads = r.required_int("num_attention_heads", limits::kHeads);
   if (m.hidden_size % m.num_heads != 0) {
-    throw InputError(r.field("num_attention_heads"),
-                     Message{"error.divide_encoder_hidden_size", {{"hidden_size", m.hidden_size}}},
-                     std::to_string(m.num_heads));
+    throw InputError(
+        r.field("num_attention_heads"),
+        Message{"error.divide_encoder_hidden_size", json_object({{"hidden_size", m.hidden_size}})},
+        std::to_string(m.num_heads));
   }
   m.head_dim = m.hidden_size / m.num_heads;
   m.intermediate_size = r.required_int("intermediate_size", limits::kWidth);
@@ -91,7 +93,7 @@ void read_bart(const FieldReader& r, ModelSpec& m) {
       same_in_both_stacks(r, "encoder_attention_heads", "decoder_attention_heads", limits::kHeads);
   if (m.hidden_size % m.num_heads != 0) {
     throw InputError(r.field("encoder_attention_heads"),
-                     Message{"error.divide_d_model", {{"d_model", m.hidden_size}}},
+                     Message{"error.divide_d_model", json_object({{"d_model", m.hidden_size}})},
                      std::to_string(m.num_heads));
   }
   m.head_dim = m.hidden_size / m.num_heads;

@@ -45,7 +45,7 @@ void read_state_space(const FieldReader& r, const FamilyTraits& family, ModelSpe
     if (s.num_heads * head_dim != s.inner_size) {
       throw InputError(r.field("num_heads"),
                        Message{"error.ssm_heads_times_head_dim",
-                               {{"head_dim", head_dim}, {"inner_size", s.inner_size}}},
+                               json_object({{"head_dim", head_dim}, {"inner_size", s.inner_size}})},
                        std::to_string(s.num_heads));
     }
     s.n_groups = r.int_or("n_groups", 1, 1, s.num_heads);

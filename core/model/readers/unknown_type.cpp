@@ -91,23 +91,26 @@ void check_unknown_type(const FieldReader& r, const FieldReader& outer,
     const Json* value = where.find(foreign.key);
     if (value == nullptr) continue;
     if (value->is_boolean() && value->get<bool>() == foreign.harmless_when) continue;
-    throw InputError(where.field(foreign.key),
-                     Message{"error.unknown_type_foreign_field",
-                             {{"meaning", std::string(foreign.meaning)}, {"model_type", shown}}},
-                     describe_value(*value));
+    throw InputError(
+        where.field(foreign.key),
+        Message{"error.unknown_type_foreign_field",
+                json_object({{"meaning", std::string(foreign.meaning)}, {"model_type", shown}})},
+        describe_value(*value));
   }
   for (std::string_view key : kRequired) {
     if (!r.has(key)) {
       throw InputError(r.field(key),
-                       Message{"error.unknown_type_required", {{"model_type", shown}}}, "");
+                       Message{"error.unknown_type_required", json_object({{"model_type", shown}})},
+                       "");
     }
   }
   if (!r.has("intermediate_size") && !r.has("moe_intermediate_size")) {
     throw InputError(r.field("intermediate_size"),
-                     Message{"error.unknown_type_required", {{"model_type", shown}}}, "");
+                     Message{"error.unknown_type_required", json_object({{"model_type", shown}})},
+                     "");
   }
-  warnings.push_back(
-      {r.field("model_type"), {"warning.unknown_model_type", {{"model_type", shown}}}});
+  warnings.push_back({r.field("model_type"),
+                      {"warning.unknown_model_type", json_object({{"model_type", shown}})}});
 }
 
 }  // namespace llm_sizer

@@ -89,7 +89,8 @@ void read_vision(const FieldReader& outer, ParsedModel& parsed) {
     spec = read_mllama(v);
   }
   if (!spec) {
-    parsed.warnings.push_back({v.path(), {"warning.image_encoder_not_counted", {{"type", type}}}});
+    parsed.warnings.push_back(
+        {v.path(), {"warning.image_encoder_not_counted", json_object({{"type", type}})}});
     return;
   }
   if (spec->projector_width == 0) spec->projector_width = parsed.spec.hidden_size;
