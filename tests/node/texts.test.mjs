@@ -15,15 +15,31 @@ const languages = {
   en: (await import(join(root, 'web/src/i18n/en.js'))).default,
   zh: (await import(join(root, 'web/src/i18n/zh.js'))).default,
 };
+// The Chinese texts only the views with a section show, loaded with the whole core.
+const zhSections = (await import(join(root, 'web/src/i18n/zh.sections.js'))).default;
 const names = (text) => [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 test('Chinese has a text for every code of the core, with the same values named; English has the core\'s', () => {
   assert.ok(Object.keys(table).length > 100);
-  assert.deepEqual(Object.keys(languages.zh.texts).sort(), Object.keys(table).sort(), 'zh.js texts');
+  const zh = { ...languages.zh.texts, ...zhSections.texts };
+  assert.equal(Object.keys(zh).length, Object.keys(languages.zh.texts).length + Object.keys(zhSections.texts).length, 'a code in both files');
+  assert.deepEqual(Object.keys(zh).sort(), Object.keys(table).sort(), 'zh.js and zh.sections.js texts');
   for (const [code, english] of Object.entries(table)) {
-    assert.deepEqual(names(languages.zh.texts[code]), names(english), `zh.js ${code}`);
+    assert.deepEqual(names(zh[code]), names(english), `zh ${code}`);
   }
   assert.deepEqual(languages.en.texts, {});
+});
+
+test('a text only the sections\' code gives is in zh.sections.js, every other in zh.js (the first view\'s)', () => {
+  const sources = readdirSync(join(root, 'core'), { recursive: true }).filter((f) => /\.(hpp|cpp)$/.test(f) && !f.includes('message_table'))
+    .map((f) => [f, readFileSync(join(root, 'core', f), 'utf8')]);
+  const sectionsOnly = /^(training|inference|planner|quantization|validation|cli)\//;
+  for (const code of Object.keys(table)) {
+    const users = sources.filter(([, text]) => text.includes(`"${code}"`)).map(([file]) => file);
+    const expected = users.length > 0 && users.every((file) => sectionsOnly.test(file)) ? 'zh.sections.js' : 'zh.js';
+    const actual = Object.hasOwn(zhSections.texts, code) ? 'zh.sections.js' : 'zh.js';
+    assert.equal(actual, expected, `${code} (used in ${users.join(', ') || 'no source by name'})`);
+  }
 });
 
 // The reasons the bounds quote (core/limits.hpp and the ranges read elsewhere), as C++ literals:

@@ -7,7 +7,8 @@
 // are the core's core/message_table.hpp, whose English the core writes beside each code, so en.js
 // holds none, and a test checks zh.js holds exactly those). A language loads when chosen, so each
 // visitor downloads the one they read; the strings of the views with a section (<lang>.sections.js:
-// their ui and fields) load with the whole core, once a page asks for them.
+// their ui and fields, and the core's texts only the sections give) load with the whole core, once
+// a page asks for them.
 const loaders = { en: () => import('./en.js'), zh: () => import('./zh.js') };
 const sectionLoaders = { en: () => import('./en.sections.js'), zh: () => import('./zh.sections.js') };
 const loaded = {};
@@ -31,7 +32,8 @@ export async function loadLanguage(id, { sections = false } = {}) {
 
 function prepare(strings, sections) {
   const merged = sections
-    ? { ...strings, ui: { ...strings.ui, ...sections.ui }, fields: { ...strings.fields, ...sections.fields }, withSections: true }
+    ? { ...strings, ui: { ...strings.ui, ...sections.ui }, fields: { ...strings.fields, ...sections.fields },
+      texts: { ...strings.texts, ...sections.texts }, withSections: true }
     : strings;
   return { ...merged, order: new Map(Object.keys(merged.fields).map((name, index) => [name, index])) };
 }
