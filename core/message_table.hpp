@@ -9,10 +9,11 @@ struct MessageText {
   std::string_view english;  // the CLI's text; {name} is filled from the message's params
 };
 
-// Every text the core gives people, by code. The page says each in its language from
-// web/src/i18n/en.js and zh.js (`texts`, same codes; a test checks both have exactly these codes
-// and the same {names}). Adding a text: a line here, one in each i18n file. Never reuse a code for
-// another meaning; a code no longer used is removed from all three.
+// Every text the core gives people, by code. The English page shows the English here; the Chinese
+// page says each from `texts` of web/src/i18n/zh.js, or zh.sections.js for a code only the
+// sections' code uses (a test checks they hold exactly these codes, with the same {names}).
+// Adding a text: a line here and one in the Chinese file. Never reuse a code for another meaning;
+// a code no longer used is removed from both.
 inline constexpr MessageText kMessageTable[] = {
     {"", ""},                  // the empty text (a term without a unit)
     {"text.plain", "{text}"},  // plain_text(): shown as written
