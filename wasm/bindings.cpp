@@ -32,8 +32,8 @@ std::string plan(const std::string& scenario_json) {
 }
 #endif
 
-// The model module lists the catalog for the first view's pickers; the sections' choices and the
-// model types come with the whole core.
+// The model module lists the catalog, the model types and the config fields for the first view's
+// pickers and config editor; the sections' choices come with the whole core.
 std::string presets() {
 #ifdef LLM_SIZER_MODEL_ONLY
   return answer_text([] { return llm_sizer::catalog_presets_json(catalog()); });
