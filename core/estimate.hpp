@@ -1,34 +1,13 @@
 #pragma once
 
-#include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "catalog/catalog.hpp"
-#include "explain/explanation.hpp"
-#include "inference/inference_result.hpp"
-#include "model/param_count.hpp"
-#include "model/tensors.hpp"
+#include "scenario/result.hpp"
 #include "scenario/scenario.hpp"
-#include "training/training_estimate.hpp"
-#include "warning.hpp"
 
 namespace llm_sizer {
-
-struct ModelResult {
-  std::vector<TensorSpec> tensors;
-  ParamBreakdown params;
-};
-
-struct Result {
-  ModelResult model;
-  std::optional<TrainingResult> training;
-  std::optional<InferenceResult> inference;
-  std::optional<std::vector<TradeoffOption>> quantization;
-  Explanations explanations;
-  Warnings warnings;
-};
 
 // The core: a validated scenario in, every number the calculator shows out. Pure.
 Result estimate(const Scenario& scenario);

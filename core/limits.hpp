@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "field_reader.hpp"
+#include "ranges.hpp"
 
 namespace llm_sizer::limits {
 

@@ -70,6 +70,12 @@ const DeviceCalibration* Catalog::find_calibration(std::string_view accelerator_
   return it == calibrations.end() ? nullptr : &*it;
 }
 
+const Json& Catalog::interconnects() const {
+  static const Json none = Json::array();
+  const auto list = listing.find("interconnects");
+  return list == listing.end() ? none : *list;
+}
+
 const HostSpec* Catalog::find_cpu(std::string_view id) const {
   const auto it =
       std::find_if(cpus.begin(), cpus.end(), [&](const HostSpec& c) { return c.id == id; });

@@ -10,7 +10,7 @@
 #include "catalog/embedded_data.hpp"
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
-#include "inference/calibration.hpp"
+#include "hardware/calibration.hpp"
 #include "hardware/host.hpp"
 
 namespace llm_sizer {
@@ -43,6 +43,8 @@ struct Catalog {
   const AcceleratorSpec* find_accelerator(std::string_view id) const;
   const DeviceCalibration* find_calibration(std::string_view accelerator_id) const;
   const HostSpec* find_cpu(std::string_view id) const;
+  // data/interconnects as shipped (an empty array when the build has none).
+  const Json& interconnects() const;
   // The catalog entry as shipped (data/<kind>/*.json), or null.
   const Json* find_entry(std::string_view kind, std::string_view id) const;
 };

@@ -9,7 +9,7 @@
 #include "error.hpp"
 #include "estimate.hpp"
 #include "json_text.hpp"
-#include "planner/plan_json.hpp"
+#include "plan.hpp"
 #include "presets.hpp"
 #include "validation/embedded_measurements.hpp"
 #include "validation/validate.hpp"

@@ -1,6 +1,5 @@
 #include "hardware/cluster.hpp"
 
-#include "catalog/catalog.hpp"
 #include "error.hpp"
 #include "limits.hpp"
 
@@ -15,19 +14,17 @@ double default_latency_s(const std::string& kind) {
   return 0.6e-6;
 }
 
-const Json* find_interconnect(const Catalog& catalog, const std::string& id) {
-  const auto list = catalog.listing.find("interconnects");
-  if (list == catalog.listing.end()) return nullptr;
-  for (const auto& entry : *list) {
+const Json* find_interconnect(const Json& interconnects, const std::string& id) {
+  for (const auto& entry : interconnects) {
     if (entry.value("id", "") == id) return &entry;
   }
   return nullptr;
 }
 
 // The catalog entry `id` as a link; `field` names where the id came from for errors.
-Link catalog_link(const Catalog& catalog, const std::string& id, const std::string& field,
+Link catalog_link(const Json& interconnects, const std::string& id, const std::string& field,
                   bool bandwidth_given) {
-  const Json* entry = find_interconnect(catalog, id);
+  const Json* entry = find_interconnect(interconnects, id);
   if (entry == nullptr) {
     throw InputError(field, {"error.interconnect_preset"}, "\"" + id + "\"");
   }
@@ -45,11 +42,12 @@ Link catalog_link(const Catalog& catalog, const std::string& id, const std::stri
 }
 
 Link read_link(const FieldReader& r, std::string_view key, const std::string& fallback_id,
-               const Catalog& catalog) {
+               const Json& interconnects) {
   const std::string bandwidth_key = std::string(key) + "_bytes_per_s";
   const auto bandwidth = r.optional_number(bandwidth_key, limits::kGivenLinkBytesPerS);
   const auto id = r.optional_string(key);
-  Link link = catalog_link(catalog, id.value_or(fallback_id), r.field(key), bandwidth.has_value());
+  Link link =
+      catalog_link(interconnects, id.value_or(fallback_id), r.field(key), bandwidth.has_value());
   if (bandwidth) link.bytes_per_s = *bandwidth;
   return link;
 }
@@ -57,25 +55,26 @@ Link read_link(const FieldReader& r, std::string_view key, const std::string& fa
 }  // namespace
 
 ClusterSpec parse_cluster(const FieldReader& r, const AcceleratorSpec& accelerator,
-                          const Catalog& catalog) {
+                          const Json& interconnects) {
   ClusterSpec c;
   c.gpus_per_node = r.int_or("gpus_per_node", ClusterDefaults::gpus_per_node, limits::kDevices);
   // The host link: the accelerator's catalogued one when it has a bandwidth.
   std::string host = std::string(ClusterDefaults::host_link);
-  if (const Json* entry = find_interconnect(catalog, accelerator.host_link)) {
+  if (const Json* entry = find_interconnect(interconnects, accelerator.host_link)) {
     if (entry->value("bytes_per_s", 0.0) > 0) host = accelerator.host_link;
   }
-  c.host = catalog_link(catalog, host, "hardware.accelerator.host_link", false);
+  c.host = catalog_link(interconnects, host, "hardware.accelerator.host_link", false);
   // Inside a node: the accelerator's own GPU-to-GPU link (its datasheet bandwidth, or the
   // scenario's override of it); a device without one talks over its host link.
   std::string intra = accelerator.interconnect_kind;
-  const Json* intra_entry = find_interconnect(catalog, intra);
+  const Json* intra_entry = find_interconnect(interconnects, intra);
   if (intra_entry == nullptr || accelerator.interconnect_bytes_per_s <= 0) intra = host;
-  c.intra_node = read_link(r, "intra_node", intra, catalog);
+  c.intra_node = read_link(r, "intra_node", intra, interconnects);
   if (!r.has("intra_node") && !r.has("intra_node_bytes_per_s") && intra != host) {
     c.intra_node.bytes_per_s = accelerator.interconnect_bytes_per_s;
   }
-  c.inter_node = read_link(r, "inter_node", std::string(ClusterDefaults::inter_node), catalog);
+  c.inter_node =
+      read_link(r, "inter_node", std::string(ClusterDefaults::inter_node), interconnects);
   return c;
 }
 

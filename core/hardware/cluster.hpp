@@ -8,8 +8,6 @@
 
 namespace llm_sizer {
 
-struct Catalog;
-
 // One link as collectives see it: bandwidth per direction per GPU and the latency of one hop.
 struct Link {
   std::string id;  // a data/interconnects.json id; empty for a bandwidth given in the scenario
@@ -40,9 +38,10 @@ struct ClusterDefaults {
 
 // Reads hardware.gpus_per_node, hardware.intra_node / inter_node (interconnect ids) and
 // hardware.intra_node_bytes_per_s / inter_node_bytes_per_s (overrides). The intra-node link
-// defaults to the accelerator's own interconnect. Throws InputError.
+// defaults to the accelerator's own interconnect; ids name entries of `interconnects` (the
+// catalog's data/interconnects). Throws InputError.
 ClusterSpec parse_cluster(const FieldReader& hardware, const AcceleratorSpec& accelerator,
-                          const Catalog& catalog);
+                          const Json& interconnects);
 
 // The hardware fields the cluster adds to the normalised scenario.
 void cluster_to_scenario(const FieldReader& hardware, const ClusterSpec& cluster, Json& out);

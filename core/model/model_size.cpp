@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "error.hpp"
+#include "field_reader.hpp"
 #include "limits.hpp"
 #include "model/tensors.hpp"
 

@@ -7,26 +7,13 @@
 #include "hardware/accelerator.hpp"
 #include "hardware/cluster.hpp"
 #include "model/tensors.hpp"
-#include "planner/efficiency.hpp"
 #include "planner/search.hpp"
-#include "training/training_input.hpp"
-#include "training/training_profile.hpp"
+#include "step_time/efficiency.hpp"
+#include "step_time/training_profile.hpp"
+#include "step_time/training_settings.hpp"
 #include "warning.hpp"
 
 namespace llm_sizer {
-
-// The scenario's optional "planner" section: what `plan` returns and may use.
-struct PlannerInput {
-  int64_t top = 10;                   // plans returned (0: only the scaling curve)
-  std::vector<int64_t> scaling_gpus;  // GPU counts of the scaling curve
-  bool scaling_curve = true;          // false: plans only (the page asks point by point)
-  SearchSpace space;
-};
-
-// Reads scenario["planner"] (absent: every default). The scaling curve defaults to 12 powers of
-// two around hardware.count: count x 2^k for k from -min(6, twos in count) on.
-PlannerInput parse_planner(const Json* section, int64_t gpu_count);
-Json planner_input_to_json(const PlannerInput& input);
 
 // A model, its training settings and the machines, prepared once for any number of searches.
 class Planner {

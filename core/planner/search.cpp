@@ -7,7 +7,7 @@
 #include <tuple>
 
 #include "limits.hpp"
-#include "training/memory.hpp"
+#include "step_time/plan_memory.hpp"
 
 namespace llm_sizer {
 namespace {

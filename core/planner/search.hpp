@@ -5,10 +5,10 @@
 
 #include "hardware/accelerator.hpp"
 #include "hardware/cluster.hpp"
-#include "planner/efficiency.hpp"
-#include "planner/step_time.hpp"
-#include "training/training_input.hpp"
-#include "training/training_profile.hpp"
+#include "step_time/efficiency.hpp"
+#include "step_time/step_time.hpp"
+#include "step_time/training_profile.hpp"
+#include "step_time/training_settings.hpp"
 
 namespace llm_sizer {
 
@@ -47,12 +47,12 @@ struct PlannerContext {
 
 // Enumerates the plans for `gpus` GPUs: tp dividing the heads (within a node unless allowed), cp
 // splitting long sequences (chunks of 4096 tokens or more), pp up to the layers, dp the rest (at
-// most the global batch's sequences; the accumulation rounded), ep dividing dp and the experts, 1F1B or interleaved with 2, 4 or 8
-// chunks, power-of-two micro-batches, ZeRO 0-3, recomputation none/selective/full, offload.
-// Sequence parallelism goes with every tp > 1 (same traffic, less memory). A plan that costs no
-// less time than one already found for the same split (more recomputation, a higher ZeRO stage or
-// offload at no saving) is counted but not evaluated. Returns the `keep` that fit with the most
-// tokens per second.
+// most the global batch's sequences; the accumulation rounded), ep dividing dp and the experts,
+// 1F1B or interleaved with 2, 4 or 8 chunks, power-of-two micro-batches, ZeRO 0-3, recomputation
+// none/selective/full, offload. Sequence parallelism goes with every tp > 1 (same traffic, less
+// memory). A plan that costs no less time than one already found for the same split (more
+// recomputation, a higher ZeRO stage or offload at no saving) is counted but not evaluated. Returns
+// the `keep` that fit with the most tokens per second.
 SearchResult search_plans(const PlannerContext& context, int64_t gpus, const SearchSpace& space,
                           size_t keep);
 

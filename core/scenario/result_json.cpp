@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <set>
 
-#include "estimate.hpp"
 #include "explain/references.hpp"
 #include "model/families.hpp"
+#include "scenario/result.hpp"
+#include "scenario/scenario.hpp"
 #include "training/training_json.hpp"
 
 namespace llm_sizer {

@@ -171,7 +171,7 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
   choice.accelerator =
       parse_accelerator_choice(accelerator, catalog, "hardware.accelerator", warnings);
   choice.count = r.int_or("count", 1, limits::kDevices);
-  choice.cluster = parse_cluster(r, choice.accelerator, catalog);
+  choice.cluster = parse_cluster(r, choice.accelerator, catalog.interconnects());
   normalized = json_object({{"accelerator", accelerator}, {"count", choice.count}});
   cluster_to_scenario(r, choice.cluster, normalized);
   if (is_cpu(choice.accelerator) && choice.count != 1) {

@@ -12,7 +12,8 @@
 #include "inference/inference_input.hpp"
 #include "model/hf_config.hpp"
 #include "planner/planner.hpp"
-#include "quantization/tradeoff.hpp"
+#include "scenario/planner_input.hpp"
+#include "tradeoff/tradeoff.hpp"
 #include "training/training_input.hpp"
 
 namespace llm_sizer {

@@ -1,6 +1,6 @@
 #include "training/training_estimate.hpp"
 
-#include "training/training_profile.hpp"
+#include "step_time/training_profile.hpp"
 
 namespace llm_sizer {
 

@@ -1,6 +1,6 @@
 #include "training/training_explain.hpp"
 
-#include "planner/step_json.hpp"
+#include "step_time/step_json.hpp"
 
 namespace llm_sizer {
 namespace {

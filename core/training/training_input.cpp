@@ -9,17 +9,11 @@
 #include "error.hpp"
 #include "limits.hpp"
 #include "model/tensors.hpp"
-#include "training/lora.hpp"
+#include "step_time/lora.hpp"
 
 namespace llm_sizer {
 namespace {
 
-constexpr std::array kMethodNames = {"full", "lora", "qlora"};
-constexpr std::array kRecomputeNames = {"none", "selective", "full"};
-constexpr std::array kOptimizerNames = {
-    "adamw", "adamw_8bit", "paged_adamw_32bit", "paged_adamw_8bit", "sgd_momentum", "adafactor"};
-constexpr std::array kOffloadNames = {"none", "optimizer", "optimizer_and_params"};
-constexpr std::array kScheduleNames = {"1f1b", "interleaved"};
 // Training precisions: the matrix-unit rate the time uses and the dtype weights are kept in.
 constexpr std::array kTrainingPrecisions = {"bf16", "fp16", "fp8", "tf32", "fp32"};
 
@@ -289,22 +283,6 @@ void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const
 }
 
 }  // namespace
-
-std::string_view method_name(TrainingMethod method) {
-  return kMethodNames[static_cast<size_t>(method)];
-}
-std::string_view recompute_name(Recompute recompute) {
-  return kRecomputeNames[static_cast<size_t>(recompute)];
-}
-std::string_view optimizer_name(Optimizer optimizer) {
-  return kOptimizerNames[static_cast<size_t>(optimizer)];
-}
-std::string_view offload_name(Offload offload) {
-  return kOffloadNames[static_cast<size_t>(offload)];
-}
-std::string_view schedule_name(PipelineSchedule schedule) {
-  return kScheduleNames[static_cast<size_t>(schedule)];
-}
 
 TrainingInput parse_training(const Json& section, const ModelSpec& model, double params_active,
                              const AcceleratorSpec& accelerator, int64_t gpu_count,

@@ -1,7 +1,7 @@
 #include "training/training_json.hpp"
 
-#include "planner/step_json.hpp"
-#include "training/activations.hpp"
+#include "step_time/activations.hpp"
+#include "step_time/step_json.hpp"
 #include "units.hpp"
 
 namespace llm_sizer {

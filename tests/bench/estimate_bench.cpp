@@ -7,7 +7,7 @@
 
 #include "catalog/catalog.hpp"
 #include "estimate.hpp"
-#include "planner/plan_json.hpp"
+#include "plan.hpp"
 
 namespace {
 

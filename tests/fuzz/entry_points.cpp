@@ -12,7 +12,7 @@
 #include "json_text.hpp"
 #include "model/hf_config.hpp"
 #include "model/param_count.hpp"
-#include "planner/plan_json.hpp"
+#include "plan.hpp"
 #include "quantization/weight_format.hpp"
 
 namespace llm_sizer::fuzz {

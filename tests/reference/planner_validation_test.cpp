@@ -5,8 +5,8 @@
 // hfu_estimated; the others report MFU (mfu_estimated).
 #include <catch2/catch.hpp>
 
+#include "step_time/training_profile.hpp"
 #include "test_support.hpp"
-#include "training/training_profile.hpp"
 
 using llm_sizer::Json;
 using llm_sizer::test::gpt_like;
@@ -137,7 +137,8 @@ TEST_CASE("Llama 3 405B at 131K tokens: 38% MFU with CP 16, counting causal atte
   // 380 TFLOP/s (38% MFU). At this length attention is most of the work: the published MFU is
   // reproduced with attention counted at half for the causal mask (training.
   // causal_attention_flops), not with PaLM's whole count, which would read 55%.
-  const Json hardware = {{"accelerator", "h100-sxm"}, {"count", 16384}, {"inter_node", "roce-400g"}};
+  const Json hardware = {
+      {"accelerator", "h100-sxm"}, {"count", 16384}, {"inter_node", "roce-400g"}};
   Json training = {{"tp", 8},
                    {"cp", 16},
                    {"pp", 16},

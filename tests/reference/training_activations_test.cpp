@@ -2,8 +2,8 @@
 // Transformer Models" (https://arxiv.org/abs/2205.05198), sections 4-5 and Table 2.
 #include <catch2/catch.hpp>
 
+#include "step_time/activations.hpp"
 #include "test_support.hpp"
-#include "training/activations.hpp"
 
 using llm_sizer::ActivationSettings;
 using llm_sizer::Recompute;

@@ -2,8 +2,8 @@
 // Dettmers et al. 2023 (https://arxiv.org/abs/2305.14314).
 #include <catch2/catch.hpp>
 
+#include "step_time/lora.hpp"
 #include "test_support.hpp"
-#include "training/lora.hpp"
 
 using llm_sizer::Json;
 

@@ -9,7 +9,7 @@
 
 #include "catalog/catalog.hpp"
 #include "estimate.hpp"
-#include "planner/plan_json.hpp"
+#include "plan.hpp"
 #include "validation/embedded_measurements.hpp"
 
 namespace llm_sizer::test {

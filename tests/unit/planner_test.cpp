@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "error.hpp"
-#include "planner/collectives.hpp"
+#include "hardware/collectives.hpp"
 #include "test_support.hpp"
 
 using llm_sizer::Json;

@@ -102,7 +102,15 @@ Json calibration_entry(const std::string& id, const std::string& name, const std
     if (factor) factors[std::string(weight_type_name(type))] = *factor;
   }
   if (!factors.empty()) entry["weight_only_memory_factor"] = factors;
-  if (fit.layer_overhead_s) entry["layer_overhead_s"] = *fit.layer_overhead_s;
+  // A CUDA graph's per-layer cost is microseconds; a fit above the schema's bound (a busy CPU
+  // host, say) is noise, not a figure the core should take.
+  if (fit.layer_overhead_s && *fit.layer_overhead_s <= kMaxLayerOverheadS) {
+    entry["layer_overhead_s"] = *fit.layer_overhead_s;
+  } else if (fit.layer_overhead_s) {
+    entry["notes"] = "layer_overhead_s left out: the fit gave " +
+                     std::to_string(*fit.layer_overhead_s) +
+                     " s per layer, above the schema's 0.001 s";
+  }
 
   // GEMMs: total FLOPs over total time of each precision, against its peak.
   std::map<std::string, std::pair<double, double>> gemm;  // precision -> (FLOP, seconds)

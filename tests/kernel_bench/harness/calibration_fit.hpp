@@ -30,6 +30,9 @@ struct StepFit {
   double max_relative_residual = 0;
 };
 
+// The most a calibration's layer_overhead_s may be (data/schema/calibration.schema.json).
+inline constexpr double kMaxLayerOverheadS = 1e-3;
+
 StepFit fit_decode_steps(const std::vector<StepPoint>& points, double bandwidth_bytes_per_s);
 
 // The calibration entry for catalog accelerator `id`, from the batch-1 decode steps (16-bit for

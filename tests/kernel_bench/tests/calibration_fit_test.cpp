@@ -89,3 +89,15 @@ TEST_CASE("a calibration entry from a run loads into the core and moves its pred
   CHECK(used["memory_efficiency"].get<double>() == Approx(0.8));
   CHECK(used["efficiency_source"] == "data/calibration/h200.json");
 }
+
+TEST_CASE("a calibration entry leaves out a per-layer overhead above the schema's bound") {
+  std::vector<Measurement> run;
+  for (const auto& [bytes, layers] : {std::pair{2.5e9, 16.0}, std::pair{16e9, 32.0}}) {
+    run.push_back(decode_step(WeightType::bf16, step(bytes, layers, 0.8, 3e-3)));
+  }
+  const CorePredictor core(llm_sizer::test::catalog(), "h200");
+  const Json entry = calibration_entry("h200", "test", "calibration_fit_test.cpp", run, core);
+  CHECK_FALSE(entry.contains("layer_overhead_s"));
+  CHECK(entry["notes"].get<std::string>().find("layer_overhead_s left out") == 0);
+  CHECK(entry["memory_efficiency"].get<double>() == Approx(0.8));
+}

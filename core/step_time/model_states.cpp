@@ -1,4 +1,4 @@
-#include "training/model_states.hpp"
+#include "step_time/model_states.hpp"
 
 namespace llm_sizer {
 namespace {

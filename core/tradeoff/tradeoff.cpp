@@ -1,4 +1,4 @@
-#include "quantization/tradeoff.hpp"
+#include "tradeoff/tradeoff.hpp"
 
 #include <algorithm>
 

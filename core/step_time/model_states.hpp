@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "training/training_input.hpp"
+#include "step_time/training_settings.hpp"
 
 namespace llm_sizer {
 

@@ -1,4 +1,4 @@
-#include "training/training_profile.hpp"
+#include "step_time/training_profile.hpp"
 
 #include <algorithm>
 

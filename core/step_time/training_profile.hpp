@@ -5,10 +5,10 @@
 
 #include "model/model_spec.hpp"
 #include "model/tensors.hpp"
-#include "training/activations.hpp"
-#include "training/lora.hpp"
-#include "training/model_states.hpp"
-#include "training/training_input.hpp"
+#include "step_time/activations.hpp"
+#include "step_time/lora.hpp"
+#include "step_time/model_states.hpp"
+#include "step_time/training_settings.hpp"
 
 namespace llm_sizer {
 

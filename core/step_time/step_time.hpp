@@ -3,9 +3,9 @@
 #include <cstdint>
 
 #include "hardware/cluster.hpp"
-#include "planner/efficiency.hpp"
-#include "training/training_input.hpp"
-#include "training/training_profile.hpp"
+#include "step_time/efficiency.hpp"
+#include "step_time/training_profile.hpp"
+#include "step_time/training_settings.hpp"
 
 namespace llm_sizer {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "hardware/accelerator.hpp"
-#include "training/training_input.hpp"
+#include "step_time/training_settings.hpp"
 
 namespace llm_sizer {
 

@@ -6,10 +6,10 @@
 #include "hardware/accelerator.hpp"
 #include "model/model_spec.hpp"
 #include "model/tensors.hpp"
-#include "training/lora.hpp"
-#include "training/model_states.hpp"
-#include "training/training_input.hpp"
-#include "training/training_profile.hpp"
+#include "step_time/lora.hpp"
+#include "step_time/model_states.hpp"
+#include "step_time/training_profile.hpp"
+#include "step_time/training_settings.hpp"
 
 namespace llm_sizer {
 

@@ -1,4 +1,4 @@
-#include "planner/step_json.hpp"
+#include "step_time/step_json.hpp"
 
 namespace llm_sizer {
 

@@ -1,4 +1,4 @@
-#include "planner/collectives.hpp"
+#include "hardware/collectives.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "planner/efficiency.hpp"
+#include "step_time/efficiency.hpp"
 
 #include <array>
 #include <string_view>

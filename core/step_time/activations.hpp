@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "model/model_spec.hpp"
-#include "training/training_input.hpp"
+#include "step_time/training_settings.hpp"
 
 namespace llm_sizer {
 

@@ -1,4 +1,4 @@
-#include "training/memory.hpp"
+#include "step_time/plan_memory.hpp"
 
 #include <algorithm>
 

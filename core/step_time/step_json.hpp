@@ -4,9 +4,9 @@
 
 #include "explain/explanation.hpp"
 #include "field_reader.hpp"
-#include "planner/efficiency.hpp"
-#include "planner/step_time.hpp"
-#include "training/training_input.hpp"
+#include "step_time/efficiency.hpp"
+#include "step_time/step_time.hpp"
+#include "step_time/training_settings.hpp"
 
 namespace llm_sizer {
 

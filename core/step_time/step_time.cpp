@@ -1,8 +1,8 @@
-#include "planner/step_time.hpp"
+#include "step_time/step_time.hpp"
 
 #include <algorithm>
 
-#include "planner/collectives.hpp"
+#include "hardware/collectives.hpp"
 
 namespace llm_sizer {
 namespace {

@@ -1,4 +1,4 @@
-#include "training/activations.hpp"
+#include "step_time/activations.hpp"
 
 namespace llm_sizer {
 namespace {

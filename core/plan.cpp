@@ -1,14 +1,15 @@
-#include "planner/plan_json.hpp"
+#include "plan.hpp"
 
 #include "answer_text.hpp"
 #include "explain/explanation.hpp"
 #include "json_text.hpp"
 #include "model/param_count.hpp"
 #include "planner/planner.hpp"
-#include "planner/step_json.hpp"
 #include "scenario/finite_check.hpp"
+#include "scenario/planner_input.hpp"
 #include "scenario/result_json.hpp"
 #include "scenario/scenario.hpp"
+#include "step_time/step_json.hpp"
 
 namespace llm_sizer {
 namespace {

@@ -1,4 +1,4 @@
-#include "training/lora.hpp"
+#include "step_time/lora.hpp"
 
 #include <algorithm>
 

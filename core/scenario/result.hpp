@@ -1,0 +1,31 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "explain/explanation.hpp"
+#include "inference/inference_result.hpp"
+#include "model/param_count.hpp"
+#include "model/tensors.hpp"
+#include "tradeoff/tradeoff.hpp"
+#include "training/training_estimate.hpp"
+#include "warning.hpp"
+
+namespace llm_sizer {
+
+// Every number the calculator shows for one scenario, before it becomes JSON (result_json.hpp).
+struct ModelResult {
+  std::vector<TensorSpec> tensors;
+  ParamBreakdown params;
+};
+
+struct Result {
+  ModelResult model;
+  std::optional<TrainingResult> training;
+  std::optional<InferenceResult> inference;
+  std::optional<std::vector<TradeoffOption>> quantization;
+  Explanations explanations;
+  Warnings warnings;
+};
+
+}  // namespace llm_sizer

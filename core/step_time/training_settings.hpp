@@ -1,0 +1,170 @@
+#pragma once
+
+// The training section as the step-time model, the training estimate and the planner read it:
+// the plan, the settings and their documented defaults (training/training_input.hpp parses it).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "field_reader.hpp"
+#include "hardware/accelerator.hpp"
+
+namespace llm_sizer {
+
+enum class TrainingMethod { full, lora, qlora };
+enum class Recompute { none, selective, full };
+enum class Optimizer {
+  adamw,
+  adamw_8bit,
+  paged_adamw_32bit,
+  paged_adamw_8bit,
+  sgd_momentum,
+  adafactor
+};
+enum class Offload { none, optimizer, optimizer_and_params };
+enum class PipelineSchedule { one_f_one_b, interleaved };
+
+// How one training run is split over its GPUs: what the planner searches and a scenario may fix.
+struct ParallelPlan {
+  int64_t tp = 1;  // tensor parallel (Megatron, Shoeybi et al. 2019)
+  int64_t pp = 1;  // pipeline stages
+  int64_t dp = 1;  // data-parallel replicas
+  int64_t cp = 1;  // context parallel: the sequence split over cp GPUs
+  int64_t ep = 1;  // expert parallel: the routed experts split over ep of the dp replicas
+  int zero_stage = 0;
+  Offload offload = Offload::none;
+  int64_t micro_batch = 1;
+  int64_t grad_accumulation = 1;  // micro-batches per step: global = micro x accumulation x dp
+  Recompute recompute = Recompute::none;
+  bool sequence_parallel = false;
+  PipelineSchedule schedule = PipelineSchedule::one_f_one_b;
+  int64_t virtual_stages = 1;  // model chunks per pipeline stage (interleaved schedule)
+
+  int64_t gpus() const { return tp * pp * dp * cp; }
+};
+
+// The documented defaults of the training section (README, "Training"). One set for everything.
+struct TrainingDefaults {
+  // Above every published run (MegaScale's 55.2%, Jiang et al. 2024): allowed, with a warning.
+  static constexpr double suspicious_mfu = 0.7;
+  // The global batch when the scenario gives none (rounded to whole accumulation steps of a
+  // given plan; the planner's plans round theirs): 2^22
+  // tokens, Llama 2's "4M tokens" (Touvron et al. 2023, section 2.2), or one sequence per 8 GPUs
+  // when that is more (Llama 3 405B: 16M tokens of 8192 on 16,384 GPUs, Llama 3 paper Table 4).
+  static constexpr double planner_global_batch_tokens = 4194304;
+  static constexpr double planner_gpus_per_sequence = 8;
+  // Share of a run's wall time spent training: Llama 3 405B reached "higher than 90% effective
+  // training time" through failures and restarts (Llama 3 paper, section 3.3.4).
+  static constexpr double goodput = 0.9;
+  // Hoffmann et al. 2022, Table 3: about 20 tokens per parameter at the compute-optimal frontier.
+  static constexpr double chinchilla_tokens_per_param = 20.0;
+  // LoRA and QLoRA start from a fine-tuning run, not a pre-training one: Guanaco's OASST1 run,
+  // QLoRA's headline case, 1875 steps of 16 sequences of at most 16 + 512 tokens (Dettmers et al.
+  // 2023; artidoro/qlora scripts/finetune_guanaco_{7b,13b,33b,65b}.sh): 15.84M tokens, an upper
+  // bound since its sequences are padded, not packed.
+  static constexpr double finetune_steps = 1875;
+  static constexpr double finetune_sequences_per_step = 16;
+  static constexpr double finetune_tokens_per_sequence = 16 + 512;
+  static constexpr double finetune_tokens =
+      finetune_steps * finetune_sequences_per_step * finetune_tokens_per_sequence;
+  // Llama 2's pre-training context (Touvron et al. 2023, Table 1), capped at the model's own.
+  static constexpr int64_t seq_len = 4096;
+  // PEFT's LoraConfig default rank.
+  static constexpr int64_t lora_rank = 8;
+  // CUDA context with lazy module loading (default since CUDA 12.2): PyTorch PR #86509.
+  static constexpr double cuda_context_bytes = 287047680;
+  // Megatron-LM's theoretical_memory_usage.py adds 5% to activations for allocator slack.
+  static constexpr double fragmentation = 0.05;
+  // Google's fleet PUE 1.10 (2021) and LLaMA's 1.1 (Touvron et al. 2023, Table 15).
+  static constexpr double pue = 1.1;
+};
+
+// A validated training section: every value resolved, defaults applied.
+struct TrainingInput {
+  TrainingMethod method = TrainingMethod::full;
+  double tokens = 0;
+  bool default_tokens = false;  // tokens not given: the method's default above
+  // The utilisation of the dense peak applied to the executed FLOPs, when the scenario gives one;
+  // absent, the step-time model (step_time/step_time.hpp) gives the time.
+  std::optional<double> mfu;
+  Precision precision = Precision::bf16;
+  bool master_weights = true;  // fp32 master copy (mixed precision, Micikevicius et al. 2018)
+  Optimizer optimizer = Optimizer::adamw;
+  ParallelPlan plan;
+  // True when the scenario names no plan field and no mfu: the planner picks the plan.
+  bool plan_from_planner = false;
+  int64_t seq_len = TrainingDefaults::seq_len;
+  // training.global_batch_tokens as given, or the planner's default when it picks the plan.
+  std::optional<double> requested_global_batch_tokens;
+  bool flash_attention = true;
+  bool dropout = false;
+  bool overlap_dp_comm = true;  // gradient reduction overlaps the last backward pass
+  // Count attention FLOPs of a causal model at half (NeMo's convention) instead of PaLM's full.
+  bool causal_attention_flops = false;
+  std::optional<double> compute_efficiency;    // overrides the accelerator class's default
+  double goodput = TrainingDefaults::goodput;  // modelled time / wall time (not with a given mfu)
+  int64_t lora_rank = 0;                       // 0 for full training
+  std::vector<std::string> lora_modules;       // q, k, v, o, gate, up, down
+  std::optional<double> target_days;
+  double margin = 0;
+  double compute_budget_flops = 0;  // for the compute-optimal split; defaults to 6 N D
+  std::optional<double> price_per_gpu_hour_usd;
+  Json price_source;  // where the price came from: the scenario or a named catalog entry
+  double discount = 0;
+  double pue = TrainingDefaults::pue;
+  std::optional<double> electricity_usd_per_kwh;
+  double cuda_context_bytes = TrainingDefaults::cuda_context_bytes;
+  double fragmentation = TrainingDefaults::fragmentation;
+
+  bool parameter_efficient() const { return method != TrainingMethod::full; }
+  int64_t gpus() const { return plan.gpus(); }
+  double global_batch_tokens() const {
+    return double(plan.micro_batch) * double(plan.grad_accumulation) * double(plan.dp) *
+           double(seq_len);
+  }
+};
+
+// The names the scenario spells each choice with, in the enums' order.
+inline constexpr std::array kMethodNames = {"full", "lora", "qlora"};
+inline constexpr std::array kRecomputeNames = {"none", "selective", "full"};
+inline constexpr std::array kOptimizerNames = {
+    "adamw", "adamw_8bit", "paged_adamw_32bit", "paged_adamw_8bit", "sgd_momentum", "adafactor"};
+inline constexpr std::array kOffloadNames = {"none", "optimizer", "optimizer_and_params"};
+inline constexpr std::array kScheduleNames = {"1f1b", "interleaved"};
+
+inline std::string_view method_name(TrainingMethod method) {
+  return kMethodNames[static_cast<size_t>(method)];
+}
+inline std::string_view recompute_name(Recompute recompute) {
+  return kRecomputeNames[static_cast<size_t>(recompute)];
+}
+inline std::string_view optimizer_name(Optimizer optimizer) {
+  return kOptimizerNames[static_cast<size_t>(optimizer)];
+}
+inline std::string_view offload_name(Offload offload) {
+  return kOffloadNames[static_cast<size_t>(offload)];
+}
+inline std::string_view schedule_name(PipelineSchedule schedule) {
+  return kScheduleNames[static_cast<size_t>(schedule)];
+}
+
+// The fields that fix the plan or its speed: with none of them given, the planner chooses the
+// plan and the step-time model the speed; plan() ignores them.
+inline constexpr std::array<std::string_view, 13> kPlanFields = {"tp",
+                                                                 "pp",
+                                                                 "dp",
+                                                                 "cp",
+                                                                 "ep",
+                                                                 "zero_stage",
+                                                                 "offload",
+                                                                 "micro_batch",
+                                                                 "recompute",
+                                                                 "sequence_parallel",
+                                                                 "pipeline_schedule",
+                                                                 "virtual_stages",
+                                                                 "mfu"};
+
+}  // namespace llm_sizer
