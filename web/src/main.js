@@ -1,32 +1,34 @@
 // The page's controller: the scenario and the UI state in, the core's result out, the URL kept in
 // step. Inputs edit the sparse scenario; every change is recomputed by the core and shown in the
-// same frame; the link is rewritten once typing pauses. The core is asked only for the sections
-// the open view shows (flows/index.js); the scenario keeps every section a view was opened for.
+// same frame; the link is rewritten once typing pauses (app/link.js). The core is asked only for
+// the sections the open view shows (flows/index.js); the scenario keeps every section a view was
+// opened for. The answer side is drawn by app/results_view.js, the inputs by app/inputs_view.js,
+// the events are wired in app/bind_inputs.js.
+import { bindInputs } from './app/bind_inputs.js';
+import { setLanguage, setUnits } from './app/display.js';
+import { renderInputs, invalidError } from './app/inputs_view.js';
+import { createLink, readLink } from './app/link.js';
+import { prefKeys, readPref } from './app/preferences.js';
+import { renderResults } from './app/results_view.js';
+import { loadView } from './app/views.js';
+import { loadWholeCore, needsWholeCore } from './app/whole_core.js';
 import { h, replaceChildren } from './dom.js';
 import { flowById, flows, sections } from './flows/index.js';
-import { BYTE_UNITS, createFormat } from './format.js';
-import { fillControls, placeError, placeNotes, readControl } from './form.js';
-import { createI18n, detectLanguage, isLanguage, loadLanguage } from './i18n/index.js';
+import { BYTE_UNITS } from './format.js';
+import { detectLanguage, isLanguage, loadLanguage } from './i18n/index.js';
 import { createHardwarePanel } from './panels/hardware_input.js';
 import { createModelPanel } from './panels/model_input.js';
 import { createSectionPanel } from './panels/section_input.js';
 import { createSharePanel } from './panels/share.js';
 import { startPageEngine } from './page_engine.js';
 import { chartSlots } from './render/charts/index.js';
-import { focusControl, problemBanner, problemDetail } from './render/problem.js';
+import { focusControl } from './render/problem.js';
 import { showProgress } from './render/progress.js';
-import { glossaryList, modelName } from './render/shell.js';
-import {
-  deepEqual, describeModel, effectiveModelConfig, fieldOfError, getPath, openScenario, pruneScenario, resetField, setField,
-  withSections,
-} from './state.js';
-import { decodeState, encodeState, LinkError } from './url.js';
+import { modelName } from './render/shell.js';
+import { deepEqual, describeModel, effectiveModelConfig, getPath, resetField, setField, withSections } from './state.js';
 
 // What an empty link opens: an example to start from. The core has no default model, by design.
 const firstVisit = { model: 'llama-3-8b' };
-const prefKeys = { units: 'llm-sizer.units', lang: 'llm-sizer.lang' };
-// The link is rewritten this long after the last change: pruning it asks the core once per value.
-const linkDelayMs = 120;
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,6 +51,10 @@ const app = {
   notes: new Map(), // field path → a note about the last edit
   linkHash: '',
   job: null, // the open view's background job (the planner's search): { key, flow, done, total, value, finished, error }
+  panels: [],
+  share: null,
+  charts: chartSlots(),
+  link: null, // createLink(): writing and opening the page's link
 
   set(path, value) {
     const before = { result: app.error ? null : app.result, value: app.valueFor(path) };
@@ -95,6 +101,11 @@ const app = {
   flow() {
     return flowById(app.ui.tab);
   },
+  commit: (scenario, options) => commit(scenario, options),
+  render: (options) => render(options),
+  renderInputs: (options) => renderInputs(app, options),
+  selectTab: (id, options) => selectTab(id, options),
+  focusField: (path) => focusField(path),
   computed(scenario = app.scenario) {
     const { section, asks } = app.flow();
     return { ...withSections(scenario, section ? [section] : [], sections), ...asks };
@@ -104,70 +115,10 @@ const app = {
     return modelName(app.t, fresh ? app.result.scenario : app.scenario, app.catalog, fresh ? app.result : null);
   },
   // The page's link once the latest change has been written to it.
-  async currentLink() {
-    let serial;
-    do {
-      serial = linkSerial;
-      await linkWritten;
-    } while (serial !== linkSerial);
-    return location.href;
+  currentLink() {
+    return app.link.current();
   },
 };
-
-let panels = [];
-let share;
-const charts = chartSlots();
-const views = new Map(); // flow id → its loaded view module (flows load on first use)
-const viewLoads = new Map();
-
-function viewOf(flow) {
-  return flow.render ? flow : views.get(flow.id);
-}
-
-function loadView(flow) {
-  if (viewOf(flow)) return Promise.resolve();
-  if (!viewLoads.has(flow.id)) {
-    viewLoads.set(flow.id, flow.load().then((module) => views.set(flow.id, module.default)));
-  }
-  return viewLoads.get(flow.id);
-}
-
-function readPref(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writePref(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Storage may be disabled; the choice still holds for this page and its link.
-  }
-}
-
-// A language whose strings have loaded (loadLanguage).
-function setLanguage(lang) {
-  app.ui.lang = isLanguage(lang) ? lang : 'en';
-  app.t = createI18n(app.ui.lang);
-  app.fmt = createFormat({ locale: app.t.locale, bytes: app.ui.units, words: app.t.units });
-  document.documentElement.lang = app.t.locale;
-  document.title = app.t('app.title');
-  for (const element of document.querySelectorAll('[data-i18n]')) element.textContent = app.t(element.dataset.i18n);
-  for (const element of document.querySelectorAll('[data-i18n-label]')) {
-    element.setAttribute('aria-label', app.t(element.dataset.i18nLabel));
-  }
-  for (const input of document.querySelectorAll('input[name="lang"]')) input.checked = input.value === app.ui.lang;
-  replaceChildren($('glossary-list'), glossaryList(app.t));
-}
-
-function setUnits(units) {
-  app.ui.units = BYTE_UNITS.includes(units) ? units : 'GiB';
-  app.fmt = createFormat({ locale: app.t.locale, bytes: app.ui.units, words: app.t.units });
-  for (const input of document.querySelectorAll('input[name="units"]')) input.checked = input.value === app.ui.units;
-}
 
 // ---- computing and showing ---------------------------------------------------------------
 
@@ -194,10 +145,10 @@ function commit(scenario, { external = false, edited = null } = {}) {
     app.invalid.clear();
   }
   // Text typed in a number field that is no number stays an error until it is fixed.
-  if (!app.error && app.invalid.size) app.error = invalidError(...app.invalid.entries().next().value);
+  if (!app.error && app.invalid.size) app.error = invalidError(app, ...app.invalid.entries().next().value);
   if (edited) noteEffect(edited);
   render({ external });
-  writeLinkSoon();
+  app.link.writeSoon();
   runBackground();
 }
 
@@ -215,7 +166,7 @@ function runBackground() {
   flow.background(app.engine, scenario, (report) => {
     if (app.job !== job || report.superseded) return;
     Object.assign(job, report);
-    if (app.flow() === flow) renderResults();
+    if (app.flow() === flow) renderResults(app);
   });
 }
 
@@ -234,110 +185,10 @@ function noteEffect({ path, value, before }) {
 
 function render({ external = false } = {}) {
   performance.mark('llm-sizer:render-start');
-  renderInputs({ external });
-  renderResults();
+  renderInputs(app, { external });
+  renderResults(app);
   performance.measure('llm-sizer:render', 'llm-sizer:render-start');
   performance.measure('llm-sizer:update', 'llm-sizer:estimate-start');
-}
-
-function invalidError(path, text) {
-  return { field: path, message: `${path}: ${app.t('field.not_number')}`, allowed: app.t('field.not_number'), got: text };
-}
-
-function renderInputs({ external = false } = {}) {
-  for (const panel of panels) panel.update({ external });
-  const inputs = $('inputs');
-  fillControls(inputs, (path) => app.valueFor(path), app.fmt, { keep: (path) => app.invalid.has(path) });
-  const error = app.error ? { ...app.error, field: fieldOfError(app.error.field) } : null;
-  placeError(inputs, error, app.t, null);
-  placeNotes(inputs, app.notes);
-}
-
-function renderResults() {
-  const { t } = app;
-  const banner = $('result-error');
-  if (app.error) {
-    const field = fieldOfError(app.error.field);
-    const droppable = field && field !== 'model' && (app.invalid.has(field) || getPath(app.scenario, field) !== undefined);
-    replaceChildren(banner, problemBanner(t, app.error, field, {
-      go: field ? () => focusField(field) : null,
-      drop: droppable ? () => app.dropField(field) : null,
-      startOver: () => app.startOver(),
-    }));
-    banner.hidden = false;
-  } else {
-    banner.replaceChildren();
-    banner.hidden = true;
-  }
-  $('results').classList.toggle('stale', Boolean(app.error && app.result));
-
-  // Every view is always offered (an error never hides the way to another view); each computes
-  // its section when opened.
-  const tabs = flows;
-  const active = app.flow();
-  const tablist = $('tabs');
-  replaceChildren(tablist, tabs.map((flow) => h('button', {
-    type: 'button', role: 'tab', id: `tab-${flow.id}`, tabIndex: flow === active ? 0 : -1,
-    attrs: { 'aria-selected': String(flow === active), 'aria-controls': 'flow' },
-    on: { click: () => selectTab(flow.id) },
-  }, t(`flow.${flow.id}`))));
-  const view = $('flow');
-  if (!app.result || !active.available(app.result)) {
-    view.removeAttribute('aria-labelledby');
-    replaceChildren(view, h('p', { class: 'empty' }, t('results.none')));
-    charts.begin();
-    charts.end();
-    return;
-  }
-  view.setAttribute('aria-labelledby', `tab-${active.id}`);
-  const module = viewOf(active);
-  delete view.dataset.view; // set to the flow's id once its view is drawn
-  if (!module) {
-    replaceChildren(view, h('p', { class: 'empty' }, t('results.loading')));
-    loadView(active).then(() => app.flow() === active && renderResults(), (error) => {
-      console.error(error);
-      replaceChildren(view, h('p', { class: 'empty' }, t('results.failed')));
-    });
-    return;
-  }
-  const ctx = {
-    result: app.result, t, fmt: app.fmt, expanded: app.expanded, catalog: app.catalog, modelName: app.modelName(),
-    chart: (key, spec) => charts.chart(key, spec, `${t.lang}|${app.fmt.bytesUnit}`),
-    set: (path, value) => app.set(path, value),
-    scenario: app.scenario,
-    job: app.job?.flow === active.id && app.job.key === JSON.stringify(app.result.scenario) ? app.job : null,
-    // Opens another view on a new scenario (the planner's "use this plan").
-    go: (tab, scenario) => {
-      app.ui.tab = flowById(tab).id;
-      commit(scenario);
-    },
-  };
-  // A control that redraws the view (a format's "Use") keeps the focus across the redraw.
-  const focusKey = view.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;
-  charts.begin();
-  try {
-    replaceChildren(view, module.render(ctx));
-    view.dataset.view = active.id;
-    if (focusKey) view.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
-  } catch (error) {
-    console.error(error);
-    replaceChildren(view, h('p', { class: 'empty' }, t('results.failed')));
-  }
-  charts.end();
-}
-
-// The whole core, and the strings of the views with a section in the page's language.
-async function loadWholeCore() {
-  await Promise.all([app.engine.loadSections(), loadLanguage(app.ui.lang, { sections: true })]);
-  setLanguage(app.ui.lang);
-}
-
-// Whether computing `scenario` for the view `tab` needs the whole core (a section: the model module
-// of the first view has none).
-function needsWholeCore(scenario, tab) {
-  // A host's link to the GPU is resolved from the interconnects, which only the whole core holds.
-  return Boolean(flowById(tab).section) || Boolean(scenario?.hardware?.host)
-    || [...sections, 'quantization'].some((key) => scenario && key in scenario);
 }
 
 // Opening a view adds its section to the scenario (and may switch the training method: full
@@ -350,7 +201,7 @@ async function selectTab(id, { focus = false } = {}) {
     delete $('flow').dataset.view; // no view is drawn until the core answers
     replaceChildren($('flow'), h('p', { class: 'empty' }, app.t('results.loading')));
     try {
-      await loadWholeCore();
+      await loadWholeCore(app);
     } catch (error) {
       console.error(error);
       replaceChildren($('flow'), h('p', { class: 'empty' }, app.t('results.failed')));
@@ -378,186 +229,7 @@ async function focusField(path) {
   focusControl(path);
 }
 
-// ---- the link ---------------------------------------------------------------------------
-
-let linkSerial = 0;
-let linkWritten = Promise.resolve();
-
-function uiForLink() {
-  return { t: app.result ? app.flow().id : undefined, u: app.ui.units, l: app.ui.lang };
-}
-
-// Rewrites the fragment once changes pause (replaceState: the Back button is not flooded).
-// Values equal to their defaults are dropped first, so links stay short. <html data-link-pending>
-// is set until the link shows the latest change.
-function writeLinkSoon() {
-  linkSerial += 1;
-  const serial = linkSerial;
-  // A navigation meanwhile (Back, a typed fragment) wins: its hashchange shows that link instead.
-  const shown = location.hash;
-  app.linkHash = ''; // no link shows this state until it is written
-  document.documentElement.dataset.linkPending = 'true';
-  linkWritten = new Promise((resolve) => {
-    setTimeout(async () => {
-      try {
-        if (serial !== linkSerial) return;
-        if (location.hash !== shown) {
-          delete document.documentElement.dataset.linkPending;
-          return;
-        }
-        const pruned = pruneScenario(app.scenario, { catalog: app.catalog, sections, estimate: (s) => app.engine.estimate(s) });
-        if (!deepEqual(pruned, app.scenario)) {
-          app.scenario = pruned;
-          renderInputs();
-        }
-        const hash = await encodeState({ scenario: app.scenario, ui: uiForLink() });
-        if (serial !== linkSerial || location.hash !== shown) return;
-        app.linkHash = hash;
-        if (location.hash !== hash) history.replaceState(history.state, '', hash);
-        share.showLink(location.href);
-        delete document.documentElement.dataset.linkPending;
-      } finally {
-        resolve();
-      }
-    }, linkDelayMs);
-  });
-}
-
-async function readLink(hash) {
-  try {
-    return await decodeState(hash);
-  } catch (error) {
-    if (error instanceof LinkError) return { error };
-    throw error;
-  }
-}
-
-async function applyLink(linked) {
-  hideNotice();
-  let scenario = firstVisit;
-  if (linked?.error) {
-    showNotice(app.t('link.failed', { reason: app.t(`link.${linked.error.reason}`) }));
-  } else if (linked) {
-    if (isLanguage(linked.ui.l)) setLanguage(await loadLanguage(linked.ui.l));
-    if (linked.ui.u && BYTE_UNITS.includes(linked.ui.u)) setUnits(linked.ui.u);
-    app.ui.tab = linked.ui.t ?? null;
-    if (needsWholeCore(linked.scenario, app.ui.tab)) await loadWholeCore();
-    const opened = openScenario(linked.scenario, (s) => app.engine.estimate(s), firstVisit, { keep: sections });
-    scenario = opened.scenario;
-    if (opened.dropped.length) {
-      showNotice(app.t('link.dropped', { count: opened.dropped.length }), opened.dropped.map((d) => h('li', { dataset: { code: d.code ?? '' } },
-        h('code', {}, d.field), app.t('notes.separator'),
-        d.code === 'error.unknown_field' ? app.t('link.unknown_field') : problemDetail(app.t, d))));
-    }
-  } else {
-    app.ui.tab = null;
-  }
-  app.expanded.clear();
-  commit(scenario, { external: true });
-}
-
-function showNotice(text, items = []) {
-  replaceChildren($('notice'), h('p', {}, text), items.length ? h('ul', {}, items) : null,
-    h('button', { type: 'button', class: 'link', on: { click: hideNotice } }, app.t('notice.dismiss')));
-  $('notice').hidden = false;
-}
-
-function hideNotice() {
-  $('notice').hidden = true;
-  $('notice').replaceChildren();
-}
-
-// ---- wiring -------------------------------------------------------------------------------
-
-function bindInputs() {
-  const inputs = $('inputs');
-  const onControl = (event) => {
-    const control = event.target.closest?.('[data-field][data-kind]');
-    if (!control) return;
-    const isText = control.tagName === 'TEXTAREA' || (control.tagName === 'INPUT' && control.type !== 'checkbox');
-    if ((event.type === 'input') !== isText) return; // text: every keystroke; checkboxes, selects: on change
-    control.dataset.dirty = 'true';
-    const parsed = readControl(control, app.fmt);
-    const path = control.dataset.field;
-    if (parsed.invalid) {
-      // Kept as typed, with its error, until it is a number again (never snapped back).
-      app.invalid.set(path, control.value);
-      app.error = invalidError(path, control.value);
-      render();
-      return;
-    }
-    app.invalid.delete(path);
-    if (parsed.empty) app.reset(path);
-    else app.set(path, parsed.value);
-  };
-  inputs.addEventListener('input', onControl);
-  inputs.addEventListener('change', onControl);
-  // Leaving a field shows the value the core used ("2.50" → "2.5"; blank → the default).
-  inputs.addEventListener('focusout', (event) => {
-    if (event.target.dataset?.dirty) {
-      delete event.target.dataset.dirty;
-      fillControls(inputs, (path) => app.valueFor(path), app.fmt, { keep: (path) => app.invalid.has(path) });
-    }
-  });
-
-  $('tabs').addEventListener('keydown', (event) => {
-    const tabs = [...$('tabs').querySelectorAll('[role="tab"]')];
-    const index = tabs.indexOf(document.activeElement);
-    if (index < 0) return;
-    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: tabs.length - 1 - index }[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    selectTab(tabs[(index + step + tabs.length) % tabs.length].id.slice('tab-'.length), { focus: true });
-  });
-
-  for (const input of document.querySelectorAll('input[name="units"]')) {
-    input.addEventListener('change', () => {
-      setUnits(input.value);
-      writePref(prefKeys.units, app.ui.units);
-      render();
-      writeLinkSoon();
-    });
-  }
-  for (const input of document.querySelectorAll('input[name="lang"]')) {
-    input.addEventListener('change', async () => {
-      try {
-        setLanguage(await loadLanguage(input.value));
-      } catch {
-        setLanguage(app.ui.lang); // not reachable now (offline): stay in the current language
-        return;
-      }
-      writePref(prefKeys.lang, app.ui.lang);
-      render();
-      writeLinkSoon();
-    });
-  }
-  // The header's Copy link says it worked right where it was pressed.
-  $('copy-link').addEventListener('click', async () => {
-    const said = await share.copyLink();
-    const status = $('copy-status');
-    status.textContent = said.text;
-    status.className = `copy-status ${said.copied ? 'ok' : 'bad'}`;
-    clearTimeout(status.timer);
-    status.timer = setTimeout(() => {
-      status.textContent = '';
-    }, 4000);
-  });
-  // On a phone the inputs come after the answer: the header's button goes to them.
-  $('to-inputs').addEventListener('click', () => {
-    const panel = document.querySelector('.model-panel');
-    panel.scrollIntoView({ block: 'start' });
-    panel.querySelector('input, select, textarea')?.focus({ preventScroll: true });
-  });
-  addEventListener('hashchange', async () => {
-    if (location.hash === app.linkHash) return;
-    // An in-page anchor (the skip link's #results) is no link: keep the page's own.
-    if (app.linkHash && /^#[A-Za-z][\w-]*$/.test(location.hash) && document.getElementById(location.hash.slice(1))) {
-      history.replaceState(history.state, '', app.linkHash);
-      return;
-    }
-    await applyLink(await readLink(location.hash));
-  });
-}
+// ---- start --------------------------------------------------------------------------------
 
 // A link's UI part, read before the core has loaded, so the loading screen speaks its language.
 function quickUi(hash) {
@@ -577,12 +249,12 @@ async function boot() {
   app.ui.units = BYTE_UNITS.includes(early.u) ? early.u : readPref(prefKeys.units) ?? 'GiB';
   const lang = isLanguage(early.l) ? early.l : readPref(prefKeys.lang) ?? detectLanguage(navigator.languages ?? [navigator.language]);
   try {
-    setLanguage(await loadLanguage(lang, { sections: whole }));
+    setLanguage(app, await loadLanguage(lang, { sections: whole }));
   } catch (error) {
     $('load-failed').hidden = false; // no language to say it in: the page's own English line
     throw error;
   }
-  setUnits(app.ui.units);
+  setUnits(app, app.ui.units);
   const done = showProgress($('progress'), app.t('loading'));
   let engine;
   let linked;
@@ -596,14 +268,15 @@ async function boot() {
   done();
   app.engine = engine;
   app.defaults = engine.estimate(firstVisit).result?.scenario ?? null;
+  app.link = createLink(app, firstVisit);
   const model = createModelPanel(app);
   const hardware = createHardwarePanel(app);
   const section = createSectionPanel(app);
-  share = createSharePanel(app);
-  panels = [model, hardware, section, share];
-  $('inputs').replaceChildren(model.element, hardware.element, section.element, share.element);
-  bindInputs();
-  await applyLink(linked);
+  app.share = createSharePanel(app);
+  app.panels = [model, hardware, section, app.share];
+  $('inputs').replaceChildren(model.element, hardware.element, section.element, app.share.element);
+  bindInputs(app);
+  await app.link.open(linked);
   performance.mark('llm-sizer:first-result');
   requestAnimationFrame(() => setTimeout(() => performance.mark('llm-sizer:first-result-painted'), 0));
   document.documentElement.dataset.ready = 'true';
@@ -615,7 +288,7 @@ async function boot() {
   // a view that needs the whole core says so when opened.
   whenIdle(async () => {
     try {
-      await loadWholeCore();
+      await loadWholeCore(app);
     } catch {
       return;
     }
