@@ -8,7 +8,7 @@
 #include "boundary.hpp"
 #include "estimate.hpp"
 #include "json_text.hpp"
-#include "planner/plan_json.hpp"
+#include "plan.hpp"
 #include "presets.hpp"
 
 namespace {
