@@ -11,10 +11,6 @@
 namespace llm_sizer {
 namespace {
 
-double component(const WeightsSize& w, Component c) {
-  return w.bytes_by_component[static_cast<size_t>(c)];
-}
-
 // The smallest x in [lo, hi] for which `holds` is true, given that it stays true from there on;
 // hi + 1 when it never holds.
 int64_t first_true(int64_t lo, int64_t hi, const std::function<bool(int64_t)>& holds) {
@@ -125,8 +121,8 @@ WeightSplit split_weights(const ModelSpec& m, const WeightsSize& w, const Placem
   for (double bytes : w.layer_bytes) in_layers += bytes;
   // llama.cpp keeps the token embedding in host memory; the output layer (the head, or the
   // embedding again when tied, and the final norm) goes to the GPU with -ngl > layers.
-  const double input = m.tie_word_embeddings ? 0.0 : component(w, Component::embedding);
-  const double output = w.bytes - component(w, Component::vision) - in_layers - input;
+  const double input = m.tie_word_embeddings ? 0.0 : w.component(Component::embedding);
+  const double output = w.bytes - w.component(Component::vision) - in_layers - input;
   int64_t moe_seen = 0;
   for (int64_t i = 0; i < layers && size_t(i) < w.layer_bytes.size(); ++i) {
     const double experts = w.layer_expert_bytes[size_t(i)];

@@ -19,18 +19,14 @@ double integer_power(double base, int64_t exponent) {
   return result;
 }
 
-double component(const WeightsSize& w, Component c) {
-  return w.bytes_by_component[static_cast<size_t>(c)];
-}
-
 // Weight bytes one forward step streams: every matrix a token passes through (the token
 // embedding is a row lookup unless the head reuses it), the experts the batch touches, not the
 // image encoder, the MTP module, or an encoder-decoder's encoder side (run once per request).
 double streamed_weight_bytes(const ModelSpec& m, const WeightsSize& w, int64_t batch) {
-  double bytes = w.bytes - component(w, Component::vision) - component(w, Component::experts) -
-                 w.encoder_bytes;
-  if (!m.tie_word_embeddings) bytes -= component(w, Component::embedding);
-  return bytes + component(w, Component::experts) * touched_expert_fraction(m, batch);
+  double bytes =
+      w.bytes - w.component(Component::vision) - w.component(Component::experts) - w.encoder_bytes;
+  if (!m.tie_word_embeddings) bytes -= w.component(Component::embedding);
+  return bytes + w.component(Component::experts) * touched_expert_fraction(m, batch);
 }
 
 // An encoder-decoder's prompt goes through the encoder only (and the cross-attention keys and
@@ -53,7 +49,7 @@ double expert_slowdown(const ModelSpec& m, const WeightsSize& w, const Efficienc
   const double rows = tokens_per_chunk * share_per_token;
   const double rate = std::min(1.0, rows / e.expert_min_tokens);
   const double share =
-      component(w, Component::experts) * share_per_token / streamed_weight_bytes(m, w, 1);
+      w.component(Component::experts) * share_per_token / streamed_weight_bytes(m, w, 1);
   return (1.0 - share) + share / rate;
 }
 

@@ -91,6 +91,8 @@ struct WeightsSize {
   // experts among them. What stays outside the layers is the embedding, output head and norm.
   std::vector<double> layer_bytes;
   std::vector<double> layer_expert_bytes;
+
+  double component(Component c) const { return bytes_by_component[static_cast<size_t>(c)]; }
 };
 
 WeightsSize weights_size(const ModelSpec& model, const std::vector<TensorSpec>& tensors,

@@ -3,7 +3,6 @@
 namespace llm_sizer {
 namespace {
 
-constexpr double kMaskBytes = 1;         // dropout masks are bytes (Korthikanti et al. 2022, 4.1)
 constexpr double kSoftmaxStatBytes = 4;  // FlashAttention's log-sum-exp is fp32
 
 // Elements a Mamba mixer keeps for its backward pass, per token: the in_proj output, the

@@ -7,6 +7,9 @@
 
 namespace llm_sizer {
 
+// Dropout masks are bytes (Korthikanti et al. 2022, section 4.1).
+inline constexpr double kMaskBytes = 1;
+
 struct ActivationSettings {
   int64_t seq_len = 0;
   int64_t micro_batch = 1;

@@ -3,7 +3,6 @@
 namespace llm_sizer {
 namespace {
 
-constexpr double kFp32Bytes = 4;
 constexpr double kMin8bitElements = 4096;  // bitsandbytes Optimizer2State(min_8bit_size=4096)
 
 }  // namespace

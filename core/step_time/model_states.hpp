@@ -6,6 +6,9 @@
 
 namespace llm_sizer {
 
+// Optimizer states and master weights kept in fp32.
+inline constexpr double kFp32Bytes = 4;
+
 // Bytes per trainable parameter for weights, gradients and the fp32 master copy, and per
 // optimizer-state element. Mixed precision with AdamW is 2 + 2 + (4 + 4 + 4) = 16 bytes: ZeRO's
 // convention (Rajbhandari et al. 2020, section 3.1: K = 12), 16-bit gradients. (Hugging Face's

@@ -5,9 +5,7 @@
 namespace llm_sizer {
 namespace {
 
-constexpr double kFp32Bytes = 4;
 constexpr double kBf16Bytes = 2;
-constexpr double kMaskBytes = 1;  // dropout masks are bytes (Korthikanti et al. 2022, 4.1)
 constexpr int64_t kMicroBatchLimit = int64_t(1) << 30;
 
 // A ZeRO stage shards dense parts over dp and routed experts over dp / ep (the experts' own

@@ -26,9 +26,9 @@ Shares weight_bytes(const TrainingProfile& p, const LayerProfile& w, double tp, 
   return {bytes.dense / tp, bytes.expert / (tp * ep)};
 }
 
-class StepModel {
+class PlanStep {
  public:
-  StepModel(const StepContext& c, const ParallelPlan& plan)
+  PlanStep(const StepContext& c, const ParallelPlan& plan)
       : c_(c),
         p_(c.profile),
         plan_(plan),
@@ -193,7 +193,7 @@ class StepModel {
 }  // namespace
 
 StepEstimate estimate_step(const StepContext& c, const ParallelPlan& plan) {
-  const StepModel model(c, plan);
+  const PlanStep model(c, plan);
   StepEstimate out;
   out.micro_batches = double(plan.grad_accumulation);
   const int64_t layers = c.profile.num_layers();
