@@ -31,6 +31,13 @@ Result estimate(const Scenario& scenario) {
                           accelerator, scenario.hardware.cluster, result.warnings);
     explain_training(*scenario.training, *result.training, accelerator, result.explanations);
   }
+  if (scenario.serving) {
+    const ServingInput& serving = *scenario.serving;
+    result.serving = estimate_serving_load(model, result.model.tensors,
+                                           WeightsSizer(model, result.model.tensors),
+                                           scenario.hardware.accelerator, serving.instance, serving,
+                                           result.explanations, result.warnings);
+  }
   if (scenario.inference || scenario.quantization) {
     const WeightsSizer sizer(model, result.model.tensors);
     const AcceleratorSpec& device = scenario.hardware.accelerator;
@@ -75,7 +82,7 @@ std::string estimate_text(std::string_view scenario_text, const Catalog& catalog
 
 Json estimate_model_json(const Json& input, const Catalog& catalog) {
   const FieldReader root(input, "");
-  for (const std::string_view section : {"training", "inference", "quantization"}) {
+  for (const std::string_view section : {"training", "inference", "quantization", "serving"}) {
     if (root.has(section)) throw InputError(std::string(section), {"error.section_elsewhere"}, "");
   }
   const Scenario scenario = parse_model_scenario(input, catalog);

@@ -134,6 +134,18 @@ inline constexpr NumberRange kLayerOverheadS{
 inline constexpr NumberRange kRequestsPerS{
     0, 1e9, true, false, "the busiest web services answer about 1e5 requests per second"};
 inline constexpr NumberRange kTokensPerS{0, 1e7, true, false, "people read 5-10 tokens per second"};
+// The serving simulation (core/serving/): requests it follows one by one, and the output tokens
+// it generates per replica, which bound its steps (each step emits at least one token).
+inline constexpr IntRange kSimulatedRequests{
+    1, 100'000,
+    "serving benchmarks send 1,000-30,000 prompts; MLPerf's Llama 2 70B set has 24,576"};
+inline constexpr double kSimulatedOutputTokens = 5e6;
+inline constexpr IntRange kKvBlockTokens{1, 65'536,
+                                         "runtimes page the KV cache in 1 to 256 tokens"};
+inline constexpr NumberRange kPrefixHitRatio{0, 1, false, true,
+                                             "a share of the prompt: at least 0, less than 1"};
+inline constexpr NumberRange kLatencyTargetS{
+    0, 86'400, true, false, "MLPerf's loosest serving target is a 20 s time to first token"};
 
 // --- Money and energy -------------------------------------------------------------------------
 inline constexpr NumberRange kUsdPerGpuHour{0, 1000, false, false,

@@ -128,6 +128,21 @@ inline constexpr MessageText kMessageTable[] = {
      "must not exceed the model's max_position_embeddings ({context}) unless allow_long_context is "
      "true"},
     {"error.request_over_context", "plus output_tokens must not exceed context_tokens ({context})"},
+    // The serving section.
+    {"error.arrivals_both",
+     "must not be given with requests_per_s: requests arrive at a rate or with a fixed number in "
+     "flight"},
+    {"error.length_p99",
+     "must be at least the mean ({mean}) and at most {max}: a log-normal length reaches at most "
+     "14.9 times its mean at the 99th percentile"},
+    {"error.replicas_devices",
+     "must be at most hardware.count ({devices}) / inference.tp ({tp}): each replica runs on its "
+     "own devices"},
+    {"error.simulated_tokens",
+     "must be at most {max} for these output lengths: the simulation generates at most {tokens} "
+     "tokens per replica"},
+    {"error.serving_encoder",
+     "needs a model that generates text; a {model_type} encoder answers in one pass"},
     {"error.weight_format",
      "must be a known weight format ({ids} ... ({more} more); or {pattern})"},
     {"error.grouped_format_shape", "must look like {family}-<bits>bit-g<group>"},
@@ -215,6 +230,18 @@ inline constexpr MessageText kMessageTable[] = {
      "\"{module}\" matches no matrix of this model and adds nothing"},
     {"warning.no_price_training",
      "the catalog has no on-demand price for {device}; give one to get training.cost_usd"},
+    {"warning.serving_rejected",
+     "{count} requests need more KV cache than a replica's whole pool ({pool_tokens} tokens) and "
+     "were not served"},
+    {"warning.serving_unsettled",
+     "preemptions kept recomputing the same requests and the simulation stopped before all were "
+     "served: the KV pool is far too small for this traffic"},
+    {"warning.serving_overloaded",
+     "requests arrive faster than the deployment serves them ({served} requests/s): the queue "
+     "grows for as long as they come, so the latencies grow with the number of requests"},
+    {"warning.serving_truncated",
+     "{count} sampled requests were longer than the model's context and were cut to {tokens} "
+     "tokens"},
     {"warning.no_price_inference",
      "the catalog has no on-demand price for {device}; give one to get the cost per million "
      "tokens"},
@@ -353,6 +380,7 @@ inline constexpr MessageText kMessageTable[] = {
     {"unit.tokens_per_s", "tokens/s"},
     {"unit.requests_per_s", "requests/s"},
     {"unit.gpus", "GPUs"},
+    {"unit.replicas", "replicas"},
     {"unit.round_up_gpu", "to a whole GPU"},
     {"unit.gpu_hours", "GPU-hours"},
     {"unit.usd_per_gpu_hour", "USD per GPU-hour"},

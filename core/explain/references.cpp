@@ -39,6 +39,12 @@ constexpr std::array kReferences = {
               "x total - profiled peak), SGLang mem_fraction_static, TensorRT-LLM "
               "free_gpu_memory_fraction, llama.cpp compute buffer",
               "https://docs.vllm.ai/en/latest/configuration/conserving_memory.html"},
+    Reference{"continuous-batching",
+              "Iteration-level scheduling with chunked prefill over a paged KV cache: Yu et al. "
+              "2022, Orca (OSDI), section 3; Kwon et al. 2023, vLLM PagedAttention (SOSP), "
+              "section 4; Agrawal et al. 2024, Sarathi-Serve (OSDI), section 4; simulated step "
+              "by step (core/serving/batching.hpp)",
+              "https://arxiv.org/abs/2309.06180"},
     Reference{"roofline",
               "Williams, Waterman and Patterson 2009, Roofline (time = max(bytes / bandwidth, "
               "FLOPs / peak)); Pope et al. 2022, Efficiently Scaling Transformer Inference, "

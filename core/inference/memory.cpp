@@ -11,8 +11,6 @@
 namespace llm_sizer {
 namespace {
 
-constexpr double kVllmBlockTokens = 16;  // vllm/config/cache.py DEFAULT_BLOCK_SIZE
-
 double component(const WeightsSize& w, Component c) {
   return w.bytes_by_component[static_cast<size_t>(c)];
 }
@@ -20,7 +18,8 @@ double component(const WeightsSize& w, Component c) {
 // Tokens of one sequence as the runtime allocates them: vLLM hands out whole 16-token blocks.
 int64_t allocated_tokens(const InferenceInput& input, int64_t tokens) {
   if (input.runtime != Runtime::vllm) return tokens;
-  return int64_t(std::ceil(double(tokens) / kVllmBlockTokens) * kVllmBlockTokens);
+  const double block = double(kv_block_tokens(Runtime::vllm));
+  return int64_t(std::ceil(double(tokens) / block) * block);
 }
 
 double activation_per_device(const ModelSpec& model, const InferenceInput& input) {

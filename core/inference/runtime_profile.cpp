@@ -23,6 +23,20 @@ double usable_device_memory_bytes(const AcceleratorSpec& device) {
   return device.memory_bytes * device.gpu_working_set_fraction.value_or(1.0);
 }
 
+int64_t kv_block_tokens(Runtime runtime) {
+  switch (runtime) {
+    case Runtime::tensorrt_llm:
+      return 32;
+    case Runtime::sglang:
+    case Runtime::llama_cpp:
+      return 1;
+    case Runtime::generic:
+    case Runtime::vllm:
+      break;
+  }
+  return 16;
+}
+
 RuntimeDefaults runtime_defaults(Runtime runtime, const AcceleratorSpec& device, int64_t tp) {
   RuntimeDefaults d;
   // Unified-memory machines and CPUs have no CUDA context; the working-set limit already leaves

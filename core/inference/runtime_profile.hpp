@@ -15,6 +15,11 @@ struct RuntimeDefaults {
   double overhead_bytes = 0;
 };
 
+// Tokens per page of the runtime's paged KV cache: vllm/config/cache.py block_size 16;
+// TensorRT-LLM KvCacheConfig.tokens_per_block 32; SGLang server_args page_size 1; llama.cpp keeps
+// one cell per token.
+int64_t kv_block_tokens(Runtime runtime);
+
 RuntimeDefaults runtime_defaults(Runtime runtime, const AcceleratorSpec& device, int64_t tp);
 
 // Memory one device can give to the model: all of a discrete GPU's memory, or the share of

@@ -120,4 +120,20 @@ StepCost prefill(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec
   return s;
 }
 
+StepCost mixed_step(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec& device,
+                    const InferenceInput& in, const Efficiency& e, const MixedBatch& b) {
+  StepCost s;
+  const double split = devices_in_step(in, e);
+  const int64_t tokens = b.decode_tokens + b.prefill_tokens;
+  s.bytes = streamed_weight_bytes(m, w, tokens) / split +
+            b.decode_kv_bytes * kv_share_per_device(m, e.sequential_split ? 1 : in.tp);
+  s.flops = (b.decode_flops + b.prefill_flops) / split;
+  s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
+  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
+  s.fixed_s = layers_where(m, false) *
+              (b.prefill_tokens > 0 ? e.prefill_layer_overhead_s : e.layer_overhead_s);
+  s.allreduce_s = allreduce_seconds(m, e, in.tp, double(tokens));
+  return s;
+}
+
 }  // namespace llm_sizer

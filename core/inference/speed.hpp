@@ -51,6 +51,24 @@ StepCost prefill(const ModelSpec& model, const WeightsSize& weights, const Accel
                  const InferenceInput& input, const Efficiency& efficiency, int64_t sequences,
                  int64_t prompt, const ForwardFlops& per_token);
 
+// One continuous-batching iteration: the running sequences' decode tokens and the prompt chunks
+// scheduled beside them, in one forward pass (Yu et al. 2022, Orca, section 3.2; Agrawal et al.
+// 2024, Sarathi-Serve, section 4: chunked prefills share the decode steps).
+struct MixedBatch {
+  int64_t decode_tokens = 0;   // one per decoding sequence
+  double decode_kv_bytes = 0;  // KV cache those sequences read (whole model)
+  double decode_flops = 0;     // their forward FLOPs (attention at each one's context)
+  int64_t prefill_tokens = 0;  // prompt tokens of this step's chunks
+  double prefill_flops = 0;    // their forward FLOPs, the LM head of finishing prompts too
+};
+
+// The roofline of a mixed batch on one of `tp` devices: every weight the step's tokens touch is
+// read once, each decoding sequence reads its KV cache, and the FLOPs of all tokens run at the
+// peak's efficiency; the per-layer fixed cost is a prefill chunk's when the step holds one.
+StepCost mixed_step(const ModelSpec& model, const WeightsSize& weights,
+                    const AcceleratorSpec& device, const InferenceInput& input,
+                    const Efficiency& efficiency, const MixedBatch& batch);
+
 // Distinct experts a batch touches in one MoE layer, as a fraction of them: tokens routed
 // independently and uniformly touch E (1 - (1 - k/E)^B) of E experts. 1 for dense models.
 double touched_expert_fraction(const ModelSpec& model, int64_t batch);

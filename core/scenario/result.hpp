@@ -7,6 +7,7 @@
 #include "inference/inference_result.hpp"
 #include "model/param_count.hpp"
 #include "model/tensors.hpp"
+#include "serving/serving_load.hpp"
 #include "tradeoff/tradeoff.hpp"
 #include "training/training_estimate.hpp"
 #include "warning.hpp"
@@ -24,6 +25,7 @@ struct Result {
   std::optional<TrainingResult> training;
   std::optional<InferenceResult> inference;
   std::optional<std::vector<TradeoffOption>> quantization;
+  std::optional<ServingLoadResult> serving;
   Explanations explanations;
   Warnings warnings;
 };

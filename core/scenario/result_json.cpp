@@ -7,6 +7,7 @@
 #include "model/families.hpp"
 #include "scenario/result.hpp"
 #include "scenario/scenario.hpp"
+#include "serving/serving_json.hpp"
 #include "training/training_json.hpp"
 
 namespace llm_sizer {
@@ -263,6 +264,7 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
     out["inference"] = inference_to_json(*scenario.inference, *result.inference);
   }
   if (result.quantization) out["quantization"] = tradeoff_to_json(*result.quantization);
+  if (result.serving) out["serving"] = serving_to_json(*result.serving);
   return out;
 }
 

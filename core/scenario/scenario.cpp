@@ -197,8 +197,8 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
 
 Scenario parse_model_scenario(const Json& input, const Catalog& catalog) {
   const FieldReader root(input, "");
-  root.reject_unknown(
-      {"version", "model", "hardware", "training", "inference", "quantization", "planner"});
+  root.reject_unknown({"version", "model", "hardware", "training", "inference", "quantization",
+                       "planner", "serving"});
   const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
 
   Scenario scenario;
@@ -241,13 +241,27 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_pla
         scenario.hardware.count, scenario.hardware.host.has_value(), catalog, scenario.warnings);
     scenario.normalized["inference"] = inference_input_to_json(*scenario.inference);
   }
+  // The quantization table and the serving simulation run the inference section's settings, or
+  // its defaults.
+  std::optional<InferenceInput> defaults;
+  const auto inference_settings = [&]() -> InferenceInput {
+    if (scenario.inference) return *scenario.inference;
+    if (!defaults) {
+      defaults = parse_inference(Json::object(), scenario.model.parsed.spec,
+                                 scenario.hardware.accelerator, scenario.hardware.count,
+                                 scenario.hardware.host.has_value(), catalog, scenario.warnings);
+    }
+    return *defaults;
+  };
+  if (const Json* serving = root.find("serving")) {
+    const InferenceInput settings = inference_settings();
+    scenario.serving =
+        parse_serving(*serving, settings, scenario.model.parsed.spec, scenario.hardware.count);
+    scenario.serving->instance = settings;
+    scenario.normalized["serving"] = serving_input_to_json(*scenario.serving);
+  }
   if (const Json* quantization = root.find("quantization")) {
-    const InferenceInput settings =
-        scenario.inference
-            ? *scenario.inference
-            : parse_inference(Json::object(), scenario.model.parsed.spec,
-                              scenario.hardware.accelerator, scenario.hardware.count,
-                              scenario.hardware.host.has_value(), catalog, scenario.warnings);
+    const InferenceInput settings = inference_settings();
     scenario.quantization = parse_quantization(*quantization, settings);
     scenario.normalized["quantization"] = quantization_input_to_json(*scenario.quantization);
     if (scenario.model.preset) {

@@ -13,6 +13,7 @@
 #include "model/hf_config.hpp"
 #include "planner/planner.hpp"
 #include "scenario/planner_input.hpp"
+#include "serving/serving_input.hpp"
 #include "tradeoff/tradeoff.hpp"
 #include "training/training_input.hpp"
 
@@ -43,6 +44,7 @@ struct Scenario {
   std::optional<InferenceInput> inference;
   std::optional<QuantizationInput> quantization;  // present when the scenario asks for the table
   std::optional<PlannerInput> planner;            // the planner's options, when given
+  std::optional<ServingInput> serving;            // the traffic to simulate, when given
   std::vector<QualityFigure> quality;  // published quality of the model preset, per format  //
                                        // present when the scenario has an inference section
   Json normalized;  // the input with every default written out, echoed in the result

@@ -89,6 +89,27 @@ test('D4: inputs that made results infinite or zero are refused, naming the fiel
     memory_bandwidth_bytes_per_s: 5e-324 } }, inference: {} }), 'hardware.accelerator.memory_bandwidth_bytes_per_s');
 });
 
+test('D4b: the serving section refuses out-of-range traffic, naming the field', () => {
+  const cases = [
+    [{ workload: { requests_per_s: 1e308 } }, 'serving.workload.requests_per_s', /must be a number in/],
+    [{ workload: { requests_per_s: 0 } }, 'serving.workload.requests_per_s', /must be a number in/],
+    [{ workload: { requests_per_s: 2, concurrency: 8 } }, 'serving.workload.concurrency', /not be given with requests_per_s/],
+    [{ workload: { requests: 1e9 } }, 'serving.workload.requests', /must be an integer in/],
+    [{ workload: { requests: 100000, output_tokens: 1000 } }, 'serving.workload.requests', /at most 10000 for these output lengths/],
+    [{ workload: { prompt_tokens: 100, prompt_tokens_p99: 50 } }, 'serving.workload.prompt_tokens_p99', /at least the mean/],
+    [{ workload: { output_tokens: 100, output_tokens_p99: 10000 } }, 'serving.workload.output_tokens_p99', /14.9 times/],
+    [{ workload: { prefix_hit_ratio: 1 } }, 'serving.workload.prefix_hit_ratio', /must be a number in/],
+    [{ targets: { ttft_p99_s: 0 } }, 'serving.targets.ttft_p99_s', /must be a number in/],
+    [{ replicas: 3 }, 'serving.replicas', /at most hardware.count/],
+    [{ block_tokens: 0 }, 'serving.block_tokens', /must be an integer in/],
+    [{ workload: { arrivals: 'bursty' } }, 'serving.workload.arrivals', /not a known field/],
+  ];
+  for (const [serving, field, rule] of cases) {
+    assertRefused(scenario({ model: 'llama-3-8b', hardware: { count: 2 }, inference: { tp: 1 }, serving }), field, rule);
+  }
+  assertRefused(scenario({ model: 'bert-base-uncased', serving: {} }), 'serving', /generates text/);
+});
+
 test('D5: no count comes from an out-of-range double', () => {
   assertRefused(scenario({ model: 'llama-3-8b', training: { target_days: 1e-300 } }), 'training.target_days');
   assertRefused(scenario({ model: 'llama-3-8b', training: { global_batch_tokens: 1e300 } }),

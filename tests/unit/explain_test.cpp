@@ -168,3 +168,17 @@ TEST_CASE("every offload explanation evaluates to its number") {
     check_explanations(result, scenario.dump());
   }
 }
+
+TEST_CASE("every serving explanation evaluates to its number") {
+  for (const char* model : {"llama-3.1-8b", "mixtral-8x7b", "gemma-3-27b", "deepseek-v2-lite"}) {
+    check_explanations(
+        llm_sizer::test::run(
+            {{"model", model},
+             {"hardware", {{"accelerator", "h100-sxm"}, {"count", 2}}},
+             {"inference", {{"tp", 1}}},
+             {"serving",
+              {{"workload",
+                {{"requests_per_s", 5}, {"requests", 100}, {"output_tokens_p99", 2000}}}}}}),
+        model);
+  }
+}

@@ -15,6 +15,7 @@ const rules = [
   [/^inference\.kv_/, 'kv-cache', 'inference-memory'],
   [/^(inference\.weights_|quantization\.)/, 'quantized-sizes', 'quantized-sizes'],
   [/^inference\.(memory_|per_device\.|activation_bytes$|overhead_bytes$|device_usable_bytes$|runtime\.|fits$|max_)/, 'runtime-memory', 'inference-memory'],
+  [/^serving\./, 'serving-load', 'serving-load'],
   [/^inference\.cost_/, 'cost-energy', 'throughput'],
   [/^inference\.(requests_per_s|throughput_tokens_per_s|gpus_for_target|batch_for_target)/, 'serving', 'throughput'],
   [/^inference\.(prefill|ttft)/, 'roofline', 'prefill'],

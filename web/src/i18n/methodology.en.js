@@ -246,6 +246,28 @@ export default {
       validation: ['throughput'],
     },
     {
+      id: 'serving-load',
+      title: 'Serving under load: continuous batching, step by step',
+      equation: [
+        'step time = max(weights the step’s tokens touch + Σ decoding sequences’ KV cache) / (bandwidth × efficiency), FLOPs of every decode token and prompt chunk / (peak × efficiency)) + layers × per-layer cost + tensor-parallel all-reduces',
+        'each step: one token of every decoding sequence, then prompt chunks in arrival order, up to max_batched_tokens; a sequence is admitted while the paged KV pool (block_tokens a page) and max_num_seqs allow',
+        'TTFT = wait in the queue + its prefill chunks’ steps + the engine’s per-request cost;  TPOT = (finish − first token) / (output − 1);  throughput = output tokens / duration × replicas',
+      ],
+      assumes: [
+        'Requests arrive all at once (offline), as a Poisson process (requests_per_s) or with a fixed number in flight (concurrency); lengths are fixed or log-normal with the given mean and p99, sampled deterministically.',
+        'vLLM and SGLang allocate pages as sequences grow and preempt the newest (recomputing it later); TensorRT-LLM (GUARANTEED_NO_EVICT) admits a request only when its whole prompt and answer fit.',
+        'Replicas get equal shares of the traffic (round robin); each is simulated alone.',
+      ],
+      constants: [],
+      not_modelled: ['Pipeline and expert parallelism, disaggregated prefill and decode, and speculative decoding for serving; MoE grouped-GEMM efficiency at few tokens per expert (DeepSeek prefill comes out several times too fast); multi-turn growth; a shared prefix’s pages are counted once per request.'],
+      sources: [
+        ['Yu et al. 2022, Orca (iteration-level scheduling), section 3', 'https://www.usenix.org/conference/osdi22/presentation/yu'],
+        ['Kwon et al. 2023, vLLM PagedAttention, section 4', 'https://arxiv.org/abs/2309.06180'],
+        ['Agrawal et al. 2024, Sarathi-Serve (chunked prefill), section 4', 'https://arxiv.org/abs/2403.02310'],
+      ],
+      validation: ['serving-load', 'throughput'],
+    },
+    {
       id: 'offload',
       title: 'Offload to host memory',
       equation: [

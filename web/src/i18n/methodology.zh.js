@@ -242,6 +242,28 @@ export default {
       validation: ['throughput'],
     },
     {
+      id: 'serving-load',
+      title: '负载下的服务：逐步模拟连续批处理',
+      equation: [
+        '一步的时间 = max((本步 token 触及的权重 + 各解码序列的 KV 缓存) / (带宽 × 效率), 全部解码 token 与提示词分块的 FLOPs / (峰值 × 效率)) + 层数 × 每层固定开销 + 张量并行的 all-reduce',
+        '每一步：每个正在解码的序列一个 token，然后按到达顺序放入提示词分块，总数不超过 max_batched_tokens；分页 KV 缓存池（每页 block_tokens 个 token）和 max_num_seqs 允许时才接纳新序列',
+        'TTFT = 排队等待 + 其预填充分块所在各步 + 引擎的每请求开销；TPOT = (完成时刻 − 首个 token) / (输出 − 1)；吞吐量 = 输出 token 数 / 时长 × 副本数',
+      ],
+      assumes: [
+        '请求一次全部到达（离线）、按泊松过程到达（requests_per_s）或保持固定并发（concurrency）；长度固定，或按给定均值与 p99 的对数正态分布确定性抽样。',
+        'vLLM 与 SGLang 随序列增长分配页面，缓存池不够时抢占最新的序列（之后重算）；TensorRT-LLM（GUARANTEED_NO_EVICT）只在整个提示词和回答都放得下时才接纳请求。',
+        '各副本平分流量（轮询），每个副本单独模拟。',
+      ],
+      constants: [],
+      not_modelled: ['服务时的流水线并行与专家并行、预填充与解码分离、投机解码；MoE 在每个专家 token 很少时的分组 GEMM 效率（DeepSeek 的预填充因此算得快了数倍）；多轮对话的增长；共享前缀的页面按每个请求各算一次。'],
+      sources: [
+        ['Yu 等 2022，Orca（迭代级调度），第 3 节', 'https://www.usenix.org/conference/osdi22/presentation/yu'],
+        ['Kwon 等 2023，vLLM PagedAttention，第 4 节', 'https://arxiv.org/abs/2309.06180'],
+        ['Agrawal 等 2024，Sarathi-Serve（分块预填充），第 4 节', 'https://arxiv.org/abs/2403.02310'],
+      ],
+      validation: ['serving-load', 'throughput'],
+    },
+    {
       id: 'offload',
       title: '卸载到主机内存',
       equation: [

@@ -49,6 +49,7 @@ export default {
     'category.decode': 'Decode speed',
     'category.prefill': 'Prefill and time to first token',
     'category.throughput': 'Serving throughput',
+    'category.serving-load': 'Serving under load (latency and throughput)',
     'category.inference-memory': 'Inference memory',
     'category.quantized-sizes': 'Quantized file sizes',
     'category.training-runs': 'Training runs',

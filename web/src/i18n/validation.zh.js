@@ -49,6 +49,7 @@ export default {
     'category.decode': '解码速度',
     'category.prefill': '预填充与首词延迟',
     'category.throughput': '服务吞吐量',
+    'category.serving-load': '负载下的服务（延迟与吞吐）',
     'category.inference-memory': '推理显存',
     'category.quantized-sizes': '量化文件大小',
     'category.training-runs': '训练记录',

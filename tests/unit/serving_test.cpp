@@ -1,0 +1,177 @@
+#include <catch2/catch.hpp>
+
+#include "serving/portable_math.hpp"
+#include "test_support.hpp"
+
+using llm_sizer::Json;
+using llm_sizer::test::run;
+
+namespace {
+
+// One replica of Llama 3.1 8B on an H100 under vLLM, with the given serving section.
+Json serve(const Json& serving, const Json& inference = Json::object()) {
+  Json section = inference;
+  if (!section.contains("runtime")) section["runtime"] = "vllm";
+  return run({{"model", "llama-3.1-8b"},
+              {"hardware", {{"accelerator", "h100-sxm"}, {"count", 1}}},
+              {"inference", section},
+              {"serving", serving}})["serving"];
+}
+
+}  // namespace
+
+TEST_CASE("the portable logarithm, exponential and normal quantile match the library's") {
+  for (const double x : {1e-300, 1e-9, 0.3, 1.0, 2.0, 10.0, 12345.678, 1e300}) {
+    CHECK(llm_sizer::portable_log(x) == Approx(std::log(x)).epsilon(1e-14));
+  }
+  for (const double x : {-700.0, -5.0, -0.1, 0.0, 0.5, 3.0, 700.0}) {
+    CHECK(llm_sizer::portable_exp(x) == Approx(std::exp(x)).epsilon(1e-14));
+  }
+  // Tables of the standard normal: z at 0.5, 0.9, 0.99 and 0.001.
+  CHECK(llm_sizer::normal_quantile(0.5) == Approx(0.0).margin(1e-12));
+  CHECK(llm_sizer::normal_quantile(0.9) == Approx(1.2815515655).epsilon(1e-8));
+  CHECK(llm_sizer::normal_quantile(0.99) == Approx(2.3263478740).epsilon(1e-8));
+  CHECK(llm_sizer::normal_quantile(0.001) == Approx(-3.0902323062).epsilon(1e-8));
+}
+
+TEST_CASE("a lone request at a low rate waits for nothing: its TTFT is its prefill") {
+  // One request a minute: each finds the engine idle, so TTFT = the prompt's prefill plus the
+  // engine's per-request cost, and every inter-token gap is one batch-1 decode step.
+  const Json alone = serve({{"workload",
+                             {{"requests_per_s", 1.0 / 60},
+                              {"requests", 20},
+                              {"prompt_tokens", 1000},
+                              {"output_tokens", 100}}}});
+  const Json single = run({{"model", "llama-3.1-8b"},
+                           {"hardware", {{"accelerator", "h100-sxm"}}},
+                           {"inference",
+                            {{"runtime", "vllm"},
+                             {"batch", 1},
+                             {"prompt_tokens", 1000},
+                             {"output_tokens", 100}}}})["inference"];
+  CHECK(alone["queue_s_mean"].get<double>() == Approx(0.0).margin(1e-12));
+  CHECK(alone["ttft_s"]["p99"].get<double>() ==
+        Approx(single["ttft_s"].get<double>()).epsilon(0.05));
+  CHECK(alone["itl_s"]["p50"].get<double>() ==
+        Approx(1.0 / single["decode_tokens_per_s"].get<double>()).epsilon(0.05));
+  CHECK(alone["mean_batch"].get<double>() == Approx(1.0));
+  CHECK_FALSE(alone["overloaded"].get<bool>());
+}
+
+TEST_CASE("a closed loop obeys Little's law: in flight = throughput x latency") {
+  const Json loop = serve(
+      {{"workload",
+        {{"concurrency", 32}, {"requests", 640}, {"prompt_tokens", 512}, {"output_tokens", 256}}}});
+  const double in_flight =
+      loop["requests_per_s"].get<double>() * loop["e2e_latency_s"]["mean"].get<double>();
+  // The last requests drain with fewer in flight, so the mean sits a little under 32.
+  CHECK(in_flight == Approx(32).epsilon(0.06));
+  CHECK(loop["peak_batch"].get<int>() == 32);
+}
+
+TEST_CASE("load raises latency: more requests per second, longer TTFT and TPOT, then overload") {
+  double last_ttft = 0;
+  double last_tpot = 0;
+  for (const double rate : {1.0, 5.0, 10.0}) {
+    const Json s = serve({{"workload",
+                           {{"requests_per_s", rate},
+                            {"requests", 400},
+                            {"prompt_tokens", 2000},
+                            {"output_tokens", 300}}}});
+    INFO(rate);
+    CHECK(s["ttft_s"]["p50"].get<double>() > last_ttft);
+    CHECK(s["tpot_s"]["p50"].get<double>() > last_tpot);
+    CHECK_FALSE(s["overloaded"].get<bool>());
+    last_ttft = s["ttft_s"]["p50"].get<double>();
+    last_tpot = s["tpot_s"]["p50"].get<double>();
+  }
+  const Json flooded = serve({{"workload",
+                               {{"requests_per_s", 1000},
+                                {"requests", 2000},
+                                {"prompt_tokens", 2000},
+                                {"output_tokens", 300}}}});
+  CHECK(flooded["overloaded"].get<bool>());
+}
+
+TEST_CASE("a pool too small for the batch preempts under vLLM and never under TensorRT-LLM") {
+  // 2 GB of KV cache (about 16k tokens of Llama 3.1 8B in fp16) for 64 requests of 2,300 tokens.
+  const Json workload = {
+      {"workload", {{"requests", 64}, {"prompt_tokens", 300}, {"output_tokens", 2000}}}};
+  const Json tight = {{"gpu_memory_fraction", 0.25}};
+  Json vllm = tight;
+  vllm["runtime"] = "vllm";
+  Json trt = tight;
+  trt["runtime"] = "tensorrt-llm";
+  const Json on_demand = serve(workload, vllm);
+  const Json reserved = serve(workload, trt);
+  CHECK(on_demand["preemptions"].get<int>() > 0);
+  CHECK(reserved["preemptions"].get<int>() == 0);
+  CHECK(on_demand["served"].get<int>() == 64);
+  CHECK(reserved["served"].get<int>() == 64);
+  // Reserving the whole answer up front holds fewer sequences at once.
+  CHECK(reserved["peak_batch"].get<double>() < on_demand["peak_batch"].get<double>());
+}
+
+TEST_CASE("replicas split the traffic and add their throughput") {
+  const Json one = run({{"model", "llama-3.1-8b"},
+                        {"hardware", {{"count", 1}}},
+                        {"serving", {{"workload", {{"requests", 500}}}}}})["serving"];
+  const Json four = run({{"model", "llama-3.1-8b"},
+                         {"hardware", {{"count", 4}}},
+                         {"inference", {{"tp", 1}}},
+                         {"serving", {{"workload", {{"requests", 2000}}}}}})["serving"];
+  CHECK(four["replicas"] == 4);
+  CHECK(four["gpus"] == 4);
+  CHECK(four["output_tokens_per_s"].get<double>() ==
+        Approx(4 * one["output_tokens_per_s"].get<double>()).epsilon(1e-9));
+  CHECK(four["output_tokens_per_s_per_gpu"].get<double>() ==
+        Approx(one["output_tokens_per_s_per_gpu"].get<double>()).epsilon(1e-9));
+}
+
+TEST_CASE("the prefix cache saves prefill: a 90% hit ratio cuts TTFT at moderate load") {
+  const Json base = {
+      {"requests_per_s", 4}, {"requests", 200}, {"prompt_tokens", 8000}, {"output_tokens", 100}};
+  Json cached = base;
+  cached["prefix_hit_ratio"] = 0.9;
+  const Json cold = serve({{"workload", base}});
+  const Json warm = serve({{"workload", cached}});
+  CHECK(warm["prefill_s_mean"].get<double>() < 0.3 * cold["prefill_s_mean"].get<double>());
+}
+
+TEST_CASE("latency targets give goodput: the share of requests meeting both") {
+  const Json s = serve({{"workload", {{"requests_per_s", 20}, {"requests", 300}}},
+                        {"targets", {{"ttft_p99_s", 1e-4}, {"tpot_p99_s", 10}}}});
+  // No prefill takes under 0.1 ms, so no request meets the TTFT target.
+  CHECK(s["met_targets_fraction"].get<double>() == 0);
+  CHECK(s["goodput_requests_per_s"].get<double>() == 0);
+  const Json loose = serve({{"workload", {{"requests_per_s", 20}, {"requests", 300}}},
+                            {"targets", {{"ttft_p99_s", 60}, {"tpot_p99_s", 10}}}});
+  CHECK(loose["met_targets_fraction"].get<double>() == 1);
+  CHECK(loose["goodput_requests_per_s"].get<double>() ==
+        Approx(loose["requests_per_s"].get<double>()));
+}
+
+TEST_CASE("log-normal lengths keep their mean and their 99th percentile") {
+  // The simulated requests' mean output is the given mean, within the rounding of quantiles.
+  const Json s = serve({{"workload",
+                         {{"requests", 4000},
+                          {"output_tokens", 300},
+                          {"output_tokens_p99", 2000},
+                          {"prompt_tokens", 100}}}});
+  const double output_per_request =
+      s["output_tokens_per_s"].get<double>() / s["requests_per_s"].get<double>();
+  CHECK(output_per_request == Approx(300).epsilon(0.02));
+}
+
+TEST_CASE("a request longer than the whole pool is refused with a warning, not served") {
+  const Json result = run(
+      {{"model", "llama-3.1-8b"},
+       {"hardware", {{"accelerator", "rtx-4090"}}},
+       {"inference", {{"runtime", "vllm"}, {"gpu_memory_fraction", 0.75}}},
+       {"serving",
+        {{"workload", {{"requests", 10}, {"prompt_tokens", 100000}, {"output_tokens", 1000}}}}}});
+  CHECK(result["serving"]["served"] == 0);
+  bool warned = false;
+  for (const auto& w : result["warnings"]) warned |= w["code"] == "warning.serving_rejected";
+  CHECK(warned);
+}
