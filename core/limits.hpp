@@ -140,6 +140,10 @@ inline constexpr IntRange kSimulatedRequests{
     1, 100'000,
     "serving benchmarks send 1,000-30,000 prompts; MLPerf's Llama 2 70B set has 24,576"};
 inline constexpr double kSimulatedOutputTokens = 5e6;
+// Speculative decoding: each draft token's acceptance, and the tokens drafted per step.
+inline constexpr NumberRange kAcceptanceRate{0, 1, false, true,
+                                             "a probability: at least 0, less than 1"};
+inline constexpr IntRange kDraftTokens{1, 64, "runtimes draft 1 to 8 tokens a step"};
 inline constexpr IntRange kKvBlockTokens{1, 65'536,
                                          "runtimes page the KV cache in 1 to 256 tokens"};
 inline constexpr NumberRange kPrefixHitRatio{0, 1, false, true,

@@ -143,6 +143,11 @@ inline constexpr MessageText kMessageTable[] = {
      "tokens per replica"},
     {"error.serving_encoder",
      "needs a model that generates text; a {model_type} encoder answers in one pass"},
+    {"error.draft_required", "is required for method \"draft_model\" (a model preset id)"},
+    {"error.draft_only_for_model", "is read only with method \"draft_model\""},
+    {"error.mtp_absent",
+     "cannot be \"mtp\": the model has no multi-token-prediction modules "
+     "(num_nextn_predict_layers)"},
     {"error.weight_format",
      "must be a known weight format ({ids} ... ({more} more); or {pattern})"},
     {"error.grouped_format_shape", "must look like {family}-<bits>bit-g<group>"},
@@ -239,6 +244,9 @@ inline constexpr MessageText kMessageTable[] = {
     {"warning.serving_overloaded",
      "requests arrive faster than the deployment serves them ({served} requests/s): the queue "
      "grows for as long as they come, so the latencies grow with the number of requests"},
+    {"warning.serving_short_run",
+     "the traffic lasts {window_s} s past its first tenth, less than three request lifetimes "
+     "({latency_s} s each): the run is mostly warm-up and drain; give more requests"},
     {"warning.serving_truncated",
      "{count} sampled requests were longer than the model's context and were cut to {tokens} "
      "tokens"},

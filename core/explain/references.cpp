@@ -45,6 +45,12 @@ constexpr std::array kReferences = {
               "section 4; Agrawal et al. 2024, Sarathi-Serve (OSDI), section 4; simulated step "
               "by step (core/serving/batching.hpp)",
               "https://arxiv.org/abs/2309.06180"},
+    Reference{"speculative-decoding",
+              "Leviathan, Kalman and Matias 2023, Fast Inference from Transformers via "
+              "Speculative Decoding, section 3 and equation 1 (expected tokens per step "
+              "(1 - a^(k+1)) / (1 - a)); Li et al. 2024, EAGLE; DeepSeek-AI 2024, DeepSeek-V3 "
+              "section 2.2 (multi-token prediction)",
+              "https://arxiv.org/abs/2211.17192"},
     Reference{"roofline",
               "Williams, Waterman and Patterson 2009, Roofline (time = max(bytes / bandwidth, "
               "FLOPs / peak)); Pope et al. 2022, Efficiently Scaling Transformer Inference, "

@@ -146,6 +146,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                     "gpu_layers",
                     "offload_experts",
                     "cpu_offload_bytes",
+                    "speculative",
                     "memory_efficiency",
                     "compute_efficiency",
                     "layer_overhead_s",
@@ -200,6 +201,10 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   check_tensor_parallel(r, m, in.tp, devices, in.runtime);
   in.flash_attention = r.bool_or("flash_attention", true);
   parse_placement(r, m, device, host_present, in);
+  if (const Json* speculative = r.find("speculative")) {
+    in.speculative =
+        parse_speculative(FieldReader(*speculative, r.field("speculative")), m, catalog);
+  }
 
   const RuntimeDefaults defaults = runtime_defaults(in.runtime, device, in.tp);
   in.overhead_bytes =
@@ -253,6 +258,7 @@ Json inference_input_to_json(const InferenceInput& in) {
   if (in.gpu_layers) out["gpu_layers"] = *in.gpu_layers;
   if (in.offload_experts) out["offload_experts"] = in.offload_experts_given;
   if (in.cpu_offload_given) out["cpu_offload_bytes"] = in.cpu_offload_bytes;
+  if (in.speculative) out["speculative"] = speculative_input_to_json(*in.speculative);
   put("memory_efficiency", in.memory_efficiency);
   put("compute_efficiency", in.compute_efficiency);
   put("layer_overhead_s", in.layer_overhead_s);

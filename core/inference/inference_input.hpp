@@ -5,6 +5,7 @@
 #include <string>
 
 #include "field_reader.hpp"
+#include "inference/speculative_input.hpp"
 #include "model/model_spec.hpp"
 #include "quantization/weight_format.hpp"
 #include "warning.hpp"
@@ -63,6 +64,8 @@ struct InferenceInput {
   std::optional<double> layer_overhead_s;
   // The device's measured efficiencies (data/calibration/<id>.json), when the catalog has them.
   const DeviceCalibration* calibration = nullptr;
+
+  std::optional<SpeculativeInput> speculative;  // draft tokens verified in one target step
 
   // Serving questions.
   std::optional<double> price_per_gpu_hour_usd;

@@ -139,6 +139,46 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
       e.calibration_file.empty() ? "data/measurements/inference-speed.json" : e.calibration_file;
 }
 
+Json speculation_json(const Speculation& s) {
+  Json points = Json::array();
+  for (const auto& p : s.by_batch) {
+    points.push_back(json_object({{"batch", p.batch},
+                                  {"speedup", p.speedup},
+                                  {"tokens_per_s_per_user", p.tokens_per_s_per_user}}));
+  }
+  return json_object({{"tokens_per_step", s.tokens_per_step},
+                      {"target_step_s", s.target_step_s},
+                      {"verify_step_s", s.verify_step_s},
+                      {"draft_step_s", s.draft_step_s},
+                      {"speedup", s.speedup},
+                      {"decode_tokens_per_s", s.decode_tokens_per_s},
+                      {"draft_weights_bytes", s.draft_weights_bytes},
+                      {"draft_kv_cache_bytes", s.draft_kv_cache_bytes},
+                      {"fits", s.fits},
+                      {"speedup_by_batch", points}});
+}
+
+void explain_speculation(const SpeculativeInput& in, const Speculation& s, Explanations& out) {
+  out.emplace_back(
+      "inference.speculative.speedup",
+      Explanation{"{tokens_per_step} * {target_step} / ({verify_step} + {draft_tokens} * "
+                  "{draft_step})",
+                  {{"tokens_per_step", s.tokens_per_step, "unit.tokens"},
+                   {"target_step", s.target_step_s, "unit.s_per_decode_step"},
+                   {"verify_step", s.verify_step_s, "unit.s"},
+                   {"draft_tokens", double(in.draft_tokens), "unit.tokens"},
+                   {"draft_step", s.draft_step_s, "unit.s"}},
+                  "speculative-decoding"});
+  out.emplace_back(
+      "inference.speculative.decode_tokens_per_s",
+      Explanation{"{tokens_per_step} / ({verify_step} + {draft_tokens} * {draft_step})",
+                  {{"tokens_per_step", s.tokens_per_step, "unit.tokens"},
+                   {"verify_step", s.verify_step_s, "unit.s"},
+                   {"draft_tokens", double(in.draft_tokens), "unit.tokens"},
+                   {"draft_step", s.draft_step_s, "unit.s"}},
+                  "speculative-decoding"});
+}
+
 }  // namespace
 
 InferenceResult estimate_inference(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
@@ -178,6 +218,10 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
     r.speed_unavailable = "does_not_fit";
   } else {
     r.serving = estimate_serving(steps, r.placed, r.inverse, explanations);
+    if (input.speculative) {
+      r.speculation = estimate_speculation(steps, r.placed, *input.speculative);
+      if (r.speculation) explain_speculation(*input.speculative, *r.speculation, explanations);
+    }
   }
   explain_placement(r, steps, explanations);
   return r;
@@ -221,6 +265,7 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
                                     {"kv_bytes_per_element", in.kv_cache.bytes_per_element}})}});
   if (!r.inverse.best_format.empty()) out["best_format"] = r.inverse.best_format;
   if (r.serving) add_serving(in, *r.serving, out);
+  if (r.speculation) out["speculative"] = speculation_json(*r.speculation);
   placement_to_json(r, out);
   return out;
 }

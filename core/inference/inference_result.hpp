@@ -10,6 +10,7 @@
 #include "inference/memory.hpp"
 #include "inference/placement.hpp"
 #include "inference/serving.hpp"
+#include "inference/speculative.hpp"
 #include "quantization/weight_format.hpp"
 #include "warning.hpp"
 
@@ -30,6 +31,7 @@ struct InferenceResult {
   PlacedMemory placed;     // where the scenario's weights live, and the three-state answer
   InverseAnswers inverse;
   std::optional<Serving> serving;    // absent when it does not fit or the device lacks figures
+  std::optional<Speculation> speculation;  // with inference.speculative, where serving is
   std::string speed_unavailable;     // why serving is absent: "does_not_fit", "device_figures"
   std::optional<PlacedMemory> best;  // the best placement that fits (inference/placement.hpp)
   std::optional<PlacementSpeed> best_speed;

@@ -49,6 +49,11 @@ class Engine {
   SimulationOutcome run() {
     const size_t n = traffic_.requests.size();
     const int64_t max_steps = step_bound();
+    if (traffic_.arrivals == Arrivals::poisson) {
+      window_start_ = traffic_.requests[n / 10].arrival_s;
+      window_end_ = traffic_.requests.back().arrival_s;
+      out_.window_s = window_end_ - window_start_;
+    }
     if (traffic_.arrivals == Arrivals::closed_loop) {
       while (next_ < n && next_ < size_t(traffic_.concurrency)) start_next(0);
     }
@@ -214,12 +219,14 @@ class Engine {
     out_.running_time_integral += dt * double(running_.size());
     out_.peak_running = std::max(out_.peak_running, int64_t(running_.size()));
     double gaps_of_one_step = 0;
+    double emitted = 0;
     for (const auto& [i, chunk] : scheduled_) {
       Live& l = live_[i];
       const bool emits = chunk == 0 || l.kv_tokens + chunk == l.target;
       l.kv_tokens += chunk == 0 ? 1 : chunk;
       if (chunk > 0) out_.prefill_tokens += double(chunk);
       if (!emits) continue;
+      emitted += 1;
       l.prefilling = false;
       l.generated += 1;
       if (l.generated == 1) {
@@ -236,6 +243,7 @@ class Engine {
       }
     }
     if (gaps_of_one_step > 0) out_.token_gaps.push_back({dt, gaps_of_one_step});
+    if (now_ > window_start_ && now_ <= window_end_) out_.window_tokens += emitted;
     for (const size_t i : finished_) {
       running_.erase(std::find(running_.begin(), running_.end(), i));
       finish(i);
@@ -259,6 +267,8 @@ class Engine {
   size_t done_ = 0;
   double now_ = 0;
   double used_bytes_ = 0;
+  double window_start_ = 0;
+  double window_end_ = -1;  // no window: not Poisson traffic
 };
 
 }  // namespace

@@ -46,6 +46,11 @@ struct SimulationOutcome {
   double busy_s = 0;
   double prefill_tokens = 0;  // prompt tokens computed, recomputation included
   bool complete = true;       // false: preemptions kept recomputing and the run was cut short
+  // Poisson traffic: tokens that came out while requests kept arriving, from the arrival of the
+  // first tenth's last request (the engine has filled) to the last arrival: the steady state a
+  // long benchmark measures, without the warm-up from empty or the drain at the end.
+  double window_s = 0;
+  double window_tokens = 0;
 };
 
 // The time of one step from what it holds (the model's mixed-batch roofline).

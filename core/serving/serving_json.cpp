@@ -35,6 +35,7 @@ Json serving_to_json(const ServingLoadResult& result) {
        {"preemptions", s.preemptions},
        {"steps_per_replica", s.steps},
        {"duration_s", s.duration_s},
+       {"window_s", s.window_s},
        {"complete", s.complete},
        {"overloaded", s.overloaded},
        {"kv_pool_tokens", s.kv_pool_tokens},

@@ -45,6 +45,8 @@ struct ServingLoad {
 
   double duration_s = 0;
   double output_tokens = 0;  // per replica
+  double window_s = 0;       // Poisson: the steady-state window the throughput is measured over
+  double window_output_tokens = 0;
   double output_tokens_per_s = 0;
   double output_tokens_per_s_per_gpu = 0;
   double total_tokens_per_s = 0;

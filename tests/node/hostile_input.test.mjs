@@ -108,6 +108,18 @@ test('D4b: the serving section refuses out-of-range traffic, naming the field', 
     assertRefused(scenario({ model: 'llama-3-8b', hardware: { count: 2 }, inference: { tp: 1 }, serving }), field, rule);
   }
   assertRefused(scenario({ model: 'bert-base-uncased', serving: {} }), 'serving', /generates text/);
+  const speculative = [
+    [{ acceptance_rate: 1 }, 'inference.speculative.acceptance_rate', /must be a number in/],
+    [{ acceptance_rate: -0.1 }, 'inference.speculative.acceptance_rate', /must be a number in/],
+    [{ draft_tokens: 1e9 }, 'inference.speculative.draft_tokens', /must be an integer in/],
+    [{ method: 'medusa' }, 'inference.speculative.method', /must be one of/],
+    [{ method: 'mtp' }, 'inference.speculative.method', /multi-token-prediction/],
+    [{ draft_model: 'bert-base-uncased' }, 'inference.speculative.draft_model', /generates text/],
+    [{ draft_model: { model_type: 'llama' } }, 'inference.speculative.draft_model', /must be/],
+  ];
+  for (const [section, field, rule] of speculative) {
+    assertRefused(scenario({ model: 'llama-3-8b', inference: { speculative: section } }), field, rule);
+  }
 });
 
 test('D5: no count comes from an out-of-range double', () => {

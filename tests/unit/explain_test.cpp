@@ -169,7 +169,7 @@ TEST_CASE("every offload explanation evaluates to its number") {
   }
 }
 
-TEST_CASE("every serving explanation evaluates to its number") {
+TEST_CASE("every serving and speculative-decoding explanation evaluates to its number") {
   for (const char* model : {"llama-3.1-8b", "mixtral-8x7b", "gemma-3-27b", "deepseek-v2-lite"}) {
     check_explanations(
         llm_sizer::test::run(
@@ -180,5 +180,10 @@ TEST_CASE("every serving explanation evaluates to its number") {
               {{"workload",
                 {{"requests_per_s", 5}, {"requests", 100}, {"output_tokens_p99", 2000}}}}}}),
         model);
+    check_explanations(llm_sizer::test::run(
+                           {{"model", model},
+                            {"hardware", {{"accelerator", "h200"}, {"count", 1}}},
+                            {"inference", {{"weights", "fp8"}, {"speculative", Json::object()}}}}),
+                       model);
   }
 }

@@ -175,3 +175,58 @@ TEST_CASE("a request longer than the whole pool is refused with a warning, not s
   for (const auto& w : result["warnings"]) warned |= w["code"] == "warning.serving_rejected";
   CHECK(warned);
 }
+
+TEST_CASE(
+    "speculative decoding: tokens per step from the acceptance rate, gains that fade with batch") {
+  const auto spec = [](int64_t batch, const Json& speculative) {
+    return run({{"model", "llama-3.1-70b"},
+                {"hardware", {{"accelerator", "h100-sxm"}, {"count", 2}}},
+                {"inference",
+                 {{"weights", "fp8"},
+                  {"batch", batch},
+                  {"context_tokens", 2048},
+                  {"speculative", speculative}}}})["inference"]["speculative"];
+  };
+  const Json draft = {{"draft_model", "llama-3.2-1b"}, {"acceptance_rate", 0.7}};
+  const Json one = spec(1, draft);
+  // Leviathan et al. 2023, equation 1: (1 - 0.7^5) / (1 - 0.7) with 4 drafted tokens.
+  CHECK(one["tokens_per_step"].get<double>() == Approx(2.7731).epsilon(1e-9));
+  // Memory-bound at batch 1: verifying 5 tokens costs about one step, so the gain is most of the
+  // 2.77 tokens, less the draft's 4 steps.
+  CHECK(one["speedup"].get<double>() > 2.0);
+  CHECK(one["speedup"].get<double>() < one["tokens_per_step"].get<double>());
+  const Json wide = spec(64, draft);
+  CHECK(wide["speedup"].get<double>() < one["speedup"].get<double>());
+  // Compute-bound batches pay for every drafted token: speculation slows them down.
+  CHECK(wide["speedup_by_batch"].back()["speedup"].get<double>() < 1.0);
+  // Llama 3.2 1B in fp8 over the 2 GPUs: 0.97e9 matrix parameters at 1 byte, its tied 128,256 x
+  // 2,048 embedding kept in bf16 (Meta's model card: 1.24e9 parameters).
+  CHECK(one["draft_weights_bytes"].get<double>() ==
+        Approx((0.974e9 + 2 * 128256.0 * 2048) / 2).epsilon(0.01));
+  // A surer draft yields more tokens per step.
+  const Json sure = spec(1, {{"draft_model", "llama-3.2-1b"}, {"acceptance_rate", 0.9}});
+  CHECK(sure["speedup"].get<double>() > one["speedup"].get<double>());
+}
+
+TEST_CASE("speculative decoding refuses a method the model cannot run") {
+  const auto refused = [](const Json& speculative, const std::string& field) {
+    CHECK_THROWS_WITH(
+        run({{"model", "llama-3.1-8b"}, {"inference", {{"speculative", speculative}}}}),
+        Catch::StartsWith(field + ": "));
+  };
+  refused({{"method", "mtp"}}, "inference.speculative.method");
+  refused({{"method", "draft_model"}}, "inference.speculative.draft_model");
+  refused({{"method", "eagle"}, {"draft_model", "llama-3.2-1b"}},
+          "inference.speculative.draft_model");
+  refused({{"draft_model", "no-such-model"}}, "inference.speculative.draft_model");
+  refused({{"method", "eagle"}, {"acceptance_rate", 1}}, "inference.speculative.acceptance_rate");
+  refused({{"method", "eagle"}, {"draft_tokens", 0}}, "inference.speculative.draft_tokens");
+  // DeepSeek-V3 has its MTP module.
+  CHECK(
+      run({{"model", "deepseek-v3"},
+           {"hardware", {{"accelerator", "h200"}, {"count", 8}}},
+           {"inference",
+            {{"weights", "fp8"},
+             {"speculative", {{"method", "mtp"}}}}}})["inference"]["speculative"]["tokens_per_step"]
+          .get<double>() == Approx(1.7));
+}
