@@ -16,27 +16,11 @@
 namespace llm_sizer {
 namespace {
 
-// Nearest-rank percentiles (the convention of vLLM's benchmark_serving, numpy's "lower" aside).
-LatencySpread spread(std::vector<double> values) {
-  LatencySpread s;
-  if (values.empty()) return s;
-  std::sort(values.begin(), values.end());
-  double sum = 0;
-  for (const double v : values) sum += v;
-  s.mean = sum / double(values.size());
-  const auto rank = [&](double p) {
-    const size_t k = size_t(std::ceil(p * double(values.size())));
-    return values[std::min(values.size(), std::max<size_t>(k, 1)) - 1];
-  };
-  s.p50 = rank(0.50);
-  s.p90 = rank(0.90);
-  s.p99 = rank(0.99);
-  return s;
-}
-
-// The same over (value, how many) pairs: the inter-token gaps.
+// Nearest-rank percentiles (the convention of vLLM's benchmark_serving) over (value, how many)
+// pairs: the inter-token gaps come so, a request's latencies one each.
 LatencySpread weighted_spread(std::vector<std::pair<double, double>> values) {
   LatencySpread s;
+  std::sort(values.begin(), values.end());
   double count = 0;
   double sum = 0;
   for (const auto& [v, n] : values) {
@@ -44,7 +28,6 @@ LatencySpread weighted_spread(std::vector<std::pair<double, double>> values) {
     sum += v * n;
   }
   if (count <= 0) return s;
-  std::sort(values.begin(), values.end());
   s.mean = sum / count;
   const auto rank = [&](double p) {
     const double k = std::max(1.0, std::ceil(p * count));
@@ -59,6 +42,13 @@ LatencySpread weighted_spread(std::vector<std::pair<double, double>> values) {
   s.p90 = rank(0.90);
   s.p99 = rank(0.99);
   return s;
+}
+
+LatencySpread spread(const std::vector<double>& values) {
+  std::vector<std::pair<double, double>> once;
+  once.reserve(values.size());
+  for (const double v : values) once.push_back({v, 1});
+  return weighted_spread(std::move(once));
 }
 
 // The scheduler of one replica: the runtime's caps and the KV pool its memory leaves.
