@@ -156,10 +156,10 @@ test('no English on the Chinese page: an input error, and a link with fields thi
   assert.deepEqual(await englishShown(refused.page), []);
   await refused.page.close();
   // A link from a newer version: the notice names the dropped fields and why, in Chinese.
-  const newer = await openChinese({ model: 'llama-3-8b', inference: { batch: 0, speculative: true }, training: { pp: 64 } }, 'inference');
+  const newer = await openChinese({ model: 'llama-3-8b', inference: { batch: 0, lookahead: true }, training: { pp: 64 } }, 'inference');
   await newer.page.waitForSelector('#notice:not([hidden])');
   const notice = await newer.page.textContent('#notice');
-  assert.match(notice, /inference\.speculative/);
+  assert.match(notice, /inference\.lookahead/);
   assert.match(notice, /本版本不认识这个字段/);
   assert.match(notice, /不得超过模型的 32 层/);
   assert.deepEqual(await englishShown(newer.page), []);
