@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 
 #include "error.hpp"
@@ -80,7 +81,7 @@ class Parser {
     return number();
   }
 
-  // max(a, b), min(a, b), or a path.
+  // max(a, b), min(a, b), exp(x), or a path.
   double name_or_call() {
     const size_t start = pos_;
     while (pos_ < text_.size() && is_path_char(text_[pos_])) ++pos_;
@@ -91,6 +92,11 @@ class Parser {
       const double b = sum();
       expect(')', "a closing parenthesis");
       return name == "max" ? std::max(a, b) : std::min(a, b);
+    }
+    if (name == "exp" && accept('(')) {
+      const double x = sum();
+      expect(')', "a closing parenthesis");
+      return std::exp(x);
     }
     return value_of_(name);
   }

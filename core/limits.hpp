@@ -123,6 +123,18 @@ inline constexpr NumberRange kEfficiency{
     0.01, 1, false, false, "the fitted efficiencies are 0.47 to 0.905, README: Speed"};
 inline constexpr NumberRange kGoodput{
     0.01, 1, false, false, "Llama 3 405B trained more than 90% of its wall time: Llama 3 paper"};
+// The goodput model's settings (step_time/goodput.hpp).
+inline constexpr NumberRange kMtbfHours{
+    1, 1e9, false, false,
+    "Llama 3's H100s had one job interruption per 45,565 GPU-hours: Llama 3 paper"};
+inline constexpr NumberRange kRestartS{0, 1e6, false, false,
+                                       "restarts take minutes; 1e6 s is 11.6 days"};
+inline constexpr NumberRange kCheckpointIntervalS{
+    1, 1e8, false, false, "runs save every few minutes to a few hours; 1e8 s is 3 years"};
+inline constexpr NumberRange kStorageBytesPerS{
+    1e3, 1e13, false, false, "Llama 3's storage sustained 2 TB/s for 16,384 GPUs: Llama 3 paper"};
+inline constexpr NumberRange kLostFraction{0, 0.99, false, false,
+                                           "a share of the wall time: at least 0, at most 0.99"};
 // A calibration's weight-only streaming factor (data/calibration/), a share of the bandwidth.
 inline constexpr NumberRange kMemoryFactor{
     0.01, 100, false, false, "a factor on the measured streaming share, which stays at most 1"};

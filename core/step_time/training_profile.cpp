@@ -100,6 +100,15 @@ LayerProfile& LayerProfile::operator+=(const LayerProfile& o) {
   return *this;
 }
 
+double checkpoint_bytes(const TrainingProfile& p) {
+  LayerProfile all = p.range(0, p.num_layers(), false);
+  all += p.first_stage;
+  all += p.last_stage;
+  const double params = all.trainable.dense + all.trainable.expert;
+  return params * (p.bytes.weight + p.bytes.master) + all.states_bytes.dense +
+         all.states_bytes.expert;
+}
+
 LayerProfile TrainingProfile::range(int64_t begin, int64_t end, bool with_maxima) const {
   LayerProfile sum = prefix[size_t(end)];
   const LayerProfile& before = prefix[size_t(begin)];

@@ -81,6 +81,10 @@ TrainingProfile make_training_profile(const ModelSpec& model,
                                       const std::vector<LoraAdapter>& adapters,
                                       const TrainingInput& settings);
 
+// What a checkpoint saves, once for the whole run: the trained parameters in the training dtype,
+// their master copy and the optimizer states (a frozen base is not saved).
+double checkpoint_bytes(const TrainingProfile& profile);
+
 // Layers [begin, end) of pipeline stage `stage`: ceil(L / p) each, except that the
 // p ceil(L / p) - L stages at the ends (first, last, second, second to last, ...) hold one
 // fewer, as Llama 3 405B's first and last stages do for the embedding and the LM head (Llama 3

@@ -11,6 +11,7 @@
 
 #include "field_reader.hpp"
 #include "hardware/accelerator.hpp"
+#include "step_time/goodput.hpp"
 
 namespace llm_sizer {
 
@@ -56,9 +57,16 @@ struct TrainingDefaults {
   // when that is more (Llama 3 405B: 16M tokens of 8192 on 16,384 GPUs, Llama 3 paper Table 4).
   static constexpr double planner_global_batch_tokens = 4194304;
   static constexpr double planner_gpus_per_sequence = 8;
-  // Share of a run's wall time spent training: Llama 3 405B reached "higher than 90% effective
-  // training time" through failures and restarts (Llama 3 paper, section 3.3.4).
-  static constexpr double goodput = 0.9;
+  // The goodput model (step_time/goodput.hpp). Llama 3 405B's pre-training had 466 job
+  // interruptions in a 54-day snapshot on 16,384 H100 (Llama 3 paper, section 3.3.4): one per
+  // 45,565 GPU-hours.
+  static constexpr double gpu_mtbf_hours = 16384.0 * 54 * 24 / 466;
+  // Its checkpoints went to Tectonic at 2 TB/s sustained (section 3.3.1): 122 MB/s per GPU.
+  static constexpr double checkpoint_write_bytes_per_s = 2e12 / 16384;
+  // The restart that gives that run its "higher than 90% effective training time" (section
+  // 3.3.4) under the model, with its 14 bytes of states per parameter saved at that rate and
+  // Daly's interval: 12.5 minutes to detect, reschedule, reload and warm up.
+  static constexpr double restart_s = 750;
   // Hoffmann et al. 2022, Table 3: about 20 tokens per parameter at the compute-optimal frontier.
   static constexpr double chinchilla_tokens_per_param = 20.0;
   // LoRA and QLoRA start from a fine-tuning run, not a pre-training one: Guanaco's OASST1 run,
@@ -104,10 +112,13 @@ struct TrainingInput {
   bool overlap_dp_comm = true;  // gradient reduction overlaps the last backward pass
   // Count attention FLOPs of a causal model at half (NeMo's convention) instead of PaLM's full.
   bool causal_attention_flops = false;
-  std::optional<double> compute_efficiency;    // overrides the accelerator class's default
-  double goodput = TrainingDefaults::goodput;  // modelled time / wall time (not with a given mfu)
-  int64_t lora_rank = 0;                       // 0 for full training
-  std::vector<std::string> lora_modules;       // q, k, v, o, gate, up, down
+  std::optional<double> compute_efficiency;  // overrides the accelerator class's default
+  // Training time / wall time when the step-time model gives the time (a given mfu is end to
+  // end): as given, or from the reliability settings (step_time/goodput.hpp).
+  std::optional<double> goodput;
+  GoodputSettings reliability;
+  int64_t lora_rank = 0;                  // 0 for full training
+  std::vector<std::string> lora_modules;  // q, k, v, o, gate, up, down
   std::optional<double> target_days;
   double margin = 0;
   double compute_budget_flops = 0;  // for the compute-optimal split; defaults to 6 N D

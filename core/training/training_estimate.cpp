@@ -1,8 +1,18 @@
 #include "training/training_estimate.hpp"
 
+#include "error.hpp"
+#include "json_object.hpp"
+#include "ranges.hpp"
 #include "step_time/training_profile.hpp"
 
 namespace llm_sizer {
+namespace {
+
+// Below this share of wall time spent training a run does not finish in any sense a person
+// plans for (a millionth: a day's work takes 2,700 years).
+constexpr double kLeastGoodput = 1e-6;
+
+}  // namespace
 
 TrainingResult estimate_training(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                                  const ParamBreakdown& params, const TrainingInput& in,
@@ -26,7 +36,16 @@ TrainingResult estimate_training(const ModelSpec& model, const std::vector<Tenso
   r.mfu_estimated = r.flops.model_per_token * r.step.tokens_per_s / (gpus * peak);
   r.hfu_estimated = r.flops.per_token * r.step.tokens_per_s / (gpus * peak);
   // Without a given MFU the run's wall time is the modelled steps over its goodput.
-  r.time = training_time(r.flops, peak, in, in.mfu.value_or(r.hfu_estimated * in.goodput));
+  r.goodput = in.goodput ? given_goodput(*in.goodput)
+                         : estimate_goodput(in.reliability, gpus, checkpoint_bytes(profile),
+                                            cluster.host.bytes_per_s);
+  if (!(r.goodput.fraction >= kLeastGoodput)) {
+    throw InputError("training.restart_s",
+                     {"error.goodput_no_progress",
+                      json_object({{"mtbf_s", describe_number(r.goodput.cluster_mtbf_s)}})},
+                     describe_number(in.reliability.restart_s));
+  }
+  r.time = training_time(r.flops, peak, in, in.mfu.value_or(r.hfu_estimated * r.goodput.fraction));
   if (!in.mfu) r.time.step_time_s = r.step.step_time_s;
   r.memory = training_memory(profile, in, accelerator);
   r.cost = training_cost({r.time.gpu_hours, in.price_per_gpu_hour_usd, in.discount,

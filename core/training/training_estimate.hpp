@@ -8,6 +8,7 @@
 #include "model/param_count.hpp"
 #include "model/tensors.hpp"
 #include "step_time/efficiency.hpp"
+#include "step_time/goodput.hpp"
 #include "step_time/plan_memory.hpp"
 #include "step_time/step_time.hpp"
 #include "training/compute.hpp"
@@ -25,6 +26,7 @@ struct TrainingResult {
   ComputeOptimal compute_optimal;
   TrainingEfficiency efficiency;
   StepEstimate step;         // the step-time model for the scenario's plan
+  Goodput goodput;           // training time / wall time (applied without a given mfu)
   double mfu_estimated = 0;  // model FLOPs per token x tokens/s over the peak (PaLM's MFU)
   double hfu_estimated = 0;  // the same with the executed FLOPs (recomputation included)
   double chinchilla_tokens = 0;

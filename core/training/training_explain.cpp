@@ -156,6 +156,47 @@ Explanation memory_total(const MemoryParts& p) {
           "zero-2020"};
 }
 
+// The goodput model's parts (step_time/goodput.hpp), each evaluating to its number.
+void explain_goodput(const TrainingInput& in, const Goodput& g, Explanations& out) {
+  const GoodputSettings& s = in.reliability;
+  const char* ref = "goodput-daly-2006";
+  out.emplace_back("training.goodput.cluster_mtbf_s",
+                   Explanation{"{gpu_mtbf_hours} * 3600 / {gpus}",
+                               {{"gpu_mtbf_hours", s.gpu_mtbf_hours, "unit.gpu_mtbf_hours"},
+                                {"gpus", double(in.gpus()), "unit.gpus"}},
+                               ref});
+  const double rate = s.checkpoint_async
+                          ? g.checkpoint_bytes / (double(in.gpus()) * g.checkpoint_save_s)
+                          : s.checkpoint_write_bytes_per_s;
+  out.emplace_back("training.goodput.checkpoint_save_s",
+                   Explanation{"{checkpoint_bytes} / ({gpus} * {bytes_per_s})",
+                               {{"checkpoint_bytes", g.checkpoint_bytes, "unit.checkpoint_bytes"},
+                                {"gpus", double(in.gpus()), "unit.gpus"},
+                                {"bytes_per_s", rate,
+                                 s.checkpoint_async ? MessageCode("unit.host_link_bytes_per_s")
+                                                    : MessageCode("unit.storage_bytes_per_s")}},
+                               ref});
+  const Term tau{"tau", g.checkpoint_interval_s, "unit.checkpoint_interval_s"};
+  const Term delta{"delta", g.checkpoint_save_s, "unit.checkpoint_save_s"};
+  out.emplace_back("training.goodput.save_fraction",
+                   Explanation{"{tau} / ({tau} + {delta})", {tau, delta}, ref});
+  out.emplace_back(
+      "training.goodput.failure_fraction",
+      Explanation{"({tau} + {delta}) / ({M} * exp({R} / {M}) * (exp(({tau} + {delta}) / {M}) - 1))",
+                  {tau,
+                   delta,
+                   {"M", g.cluster_mtbf_s, "unit.cluster_mtbf_s"},
+                   {"R", s.restart_s, "unit.restart_s"}},
+                  ref});
+  out.emplace_back("training.goodput.fraction",
+                   Explanation{"{save} * {failures} * (1 - {eval}) * (1 - {data_stall})",
+                               {{"save", g.save_fraction, "unit.goodput_save"},
+                                {"failures", g.failure_fraction, "unit.goodput_failures"},
+                                {"eval", g.eval_fraction, "unit.eval_fraction"},
+                                {"data_stall", g.data_stall_fraction, "unit.data_stall_fraction"}},
+                               ref});
+}
+
 void explain_speed(const TrainingInput& in, const TrainingResult& r, Explanations& out) {
   const double gpus = double(in.gpus());
   explain_step("training", "step_time_estimated_s", r.step, in.plan, r.efficiency, out);
@@ -195,6 +236,7 @@ void explain_training(const TrainingInput& in, const TrainingResult& r,
   out.emplace_back("training.flops_total", flops_total(in, r.flops));
   out.emplace_back("training.flops_total_6nd", flops_total_6nd(in, r.flops));
   explain_speed(in, r, out);
+  if (!in.mfu && !r.goodput.given) explain_goodput(in, r.goodput, out);
   out.emplace_back("training.wall_days", wall_days(in, r));
   out.emplace_back("training.wall_days_6nd", wall_days_6nd(in, r));
   out.emplace_back("training.gpu_hours", Explanation{"{gpus} * {wall_s} / 3600",

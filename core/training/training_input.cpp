@@ -259,6 +259,22 @@ void parse_lora(const FieldReader& r, const ModelSpec& m, TrainingInput& in, War
   }
 }
 
+GoodputSettings parse_reliability(const FieldReader& r) {
+  GoodputSettings g;
+  g.gpu_mtbf_hours =
+      r.number_or("gpu_mtbf_hours", TrainingDefaults::gpu_mtbf_hours, limits::kMtbfHours);
+  g.restart_s = r.number_or("restart_s", TrainingDefaults::restart_s, limits::kRestartS);
+  g.checkpoint_interval_s =
+      r.optional_number("checkpoint_interval_s", limits::kCheckpointIntervalS);
+  g.checkpoint_write_bytes_per_s =
+      r.number_or("checkpoint_write_bytes_per_s", TrainingDefaults::checkpoint_write_bytes_per_s,
+                  limits::kStorageBytesPerS);
+  g.checkpoint_async = r.bool_or("checkpoint_async", false);
+  g.eval_fraction = r.number_or("eval_fraction", 0, limits::kLostFraction);
+  g.data_stall_fraction = r.number_or("data_stall_fraction", 0, limits::kLostFraction);
+  return g;
+}
+
 void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const Catalog& catalog,
                  TrainingInput& in, Warnings& warnings) {
   in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
@@ -324,7 +340,14 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
                     "overlap_dp_comm",
                     "causal_attention_flops",
                     "compute_efficiency",
-                    "goodput"});
+                    "goodput",
+                    "gpu_mtbf_hours",
+                    "restart_s",
+                    "checkpoint_interval_s",
+                    "checkpoint_write_bytes_per_s",
+                    "checkpoint_async",
+                    "eval_fraction",
+                    "data_stall_fraction"});
   TrainingInput in;
   in.plan_from_planner = std::none_of(kPlanFields.begin(), kPlanFields.end(),
                                       [&](std::string_view key) { return r.has(key); });
@@ -351,7 +374,8 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
   in.overlap_dp_comm = r.bool_or("overlap_dp_comm", true);
   in.causal_attention_flops = r.bool_or("causal_attention_flops", false);
   in.compute_efficiency = r.optional_number("compute_efficiency", limits::kEfficiency);
-  in.goodput = r.number_or("goodput", TrainingDefaults::goodput, limits::kGoodput);
+  in.goodput = r.optional_number("goodput", limits::kGoodput);
+  in.reliability = parse_reliability(r);
   parse_lora(r, model, in, warnings);
   in.target_days = r.optional_number("target_days", limits::kDays);
   in.margin = r.number_or("margin", 0, limits::kMargin);
@@ -390,7 +414,6 @@ Json training_input_to_json(const TrainingInput& in) {
                           {"dropout", in.dropout},
                           {"overlap_dp_comm", in.overlap_dp_comm},
                           {"causal_attention_flops", in.causal_attention_flops},
-                          {"goodput", in.goodput},
                           {"margin", in.margin},
                           {"compute_budget_flops", in.compute_budget_flops},
                           {"discount", in.discount},
@@ -400,6 +423,15 @@ Json training_input_to_json(const TrainingInput& in) {
   // Given only: absent, the step-time model gives the speed (the result's assumptions say what).
   if (in.mfu) out["mfu"] = *in.mfu;
   if (in.compute_efficiency) out["compute_efficiency"] = *in.compute_efficiency;
+  if (in.goodput) out["goodput"] = *in.goodput;
+  const GoodputSettings& g = in.reliability;
+  out["gpu_mtbf_hours"] = g.gpu_mtbf_hours;
+  out["restart_s"] = g.restart_s;
+  if (g.checkpoint_interval_s) out["checkpoint_interval_s"] = *g.checkpoint_interval_s;
+  out["checkpoint_write_bytes_per_s"] = g.checkpoint_write_bytes_per_s;
+  out["checkpoint_async"] = g.checkpoint_async;
+  out["eval_fraction"] = g.eval_fraction;
+  out["data_stall_fraction"] = g.data_stall_fraction;
   if (in.parameter_efficient()) {
     out["lora_rank"] = in.lora_rank;
     out["lora_modules"] = in.lora_modules;

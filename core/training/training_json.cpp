@@ -33,6 +33,22 @@ std::vector<MessageCode> notes(const TrainingInput& in) {
   return out;
 }
 
+Json goodput_json(const Goodput& g) {
+  if (g.given) return json_object({{"fraction", g.fraction}, {"source", "scenario"}});
+  return json_object({{"fraction", g.fraction},
+                      {"source", "model"},
+                      {"cluster_mtbf_s", g.cluster_mtbf_s},
+                      {"interruptions_per_day", g.interruptions_per_day},
+                      {"checkpoint_bytes", g.checkpoint_bytes},
+                      {"checkpoint_save_s", g.checkpoint_save_s},
+                      {"checkpoint_interval_s", g.checkpoint_interval_s},
+                      {"save_fraction", g.save_fraction},
+                      {"failure_fraction", g.failure_fraction},
+                      {"reliability_fraction", g.reliability_fraction},
+                      {"eval_fraction", g.eval_fraction},
+                      {"data_stall_fraction", g.data_stall_fraction}});
+}
+
 Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
   const MessageCode mfu_source =
       in.mfu ? MessageCode("source.training.mfu_given") : MessageCode("source.training.mfu_model");
@@ -65,7 +81,7 @@ Json assumptions_json(const TrainingInput& in, const TrainingResult& r) {
        {"low_precision_matmul_factor", e.low_precision_factor},
        {"memory_efficiency", e.memory},
        {"overlap_dp_comm", in.overlap_dp_comm},
-       {"goodput", in.goodput},
+       {"goodput", r.goodput.fraction},
        {"causal_attention_flops", in.causal_attention_flops},
        {"margin", in.margin},
        {"precision", precision_name(in.precision)},
@@ -144,6 +160,11 @@ Json training_result_to_json(const TrainingInput& in, const TrainingResult& r) {
        {"plan_source", in.plan_from_planner ? "planner" : "scenario"},
        {"price_source", in.price_source},
        {"assumptions", assumptions_json(in, r)}});
+  // A given mfu is end to end: no goodput applies to it.
+  if (!in.mfu) {
+    out["goodput"] = goodput_json(r.goodput);
+    out["goodput"]["lost_gpu_hours"] = t.gpu_hours * (1 - r.goodput.fraction);
+  }
   if (t.gpus_for_target_days) out["gpus_for_target_days"] = *t.gpus_for_target_days;
   if (in.price_per_gpu_hour_usd) out["price_per_gpu_hour_usd"] = *in.price_per_gpu_hour_usd;
   if (r.cost.cost_usd) out["cost_usd"] = *r.cost.cost_usd;

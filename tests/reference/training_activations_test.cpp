@@ -69,7 +69,7 @@ TEST_CASE("tensor, sequence parallelism and recomputation: Korthikanti eqs. 2, 4
   CHECK(layer_activation_bytes(gpt3, layer, tp_only, Recompute::full) == Approx(2 * sbh));
 }
 
-TEST_CASE("selective recomputation saves 70% (GPT-3) and 65% (MT-NLG); with SP about 5x") {
+TEST_CASE("selective recomputation saves 70% (GPT-3) and 65% (MT-NLG), with SP about 5x") {
   // Section 5: selective recomputation saves 70% of activation memory for GPT-3 and 65% for
   // MT-NLG (5as/h = 80 and 64). Abstract: sequence parallelism + selective recomputation reduce
   // activation memory by 5x against tensor parallelism alone (t = 8 in the paper's runs).

@@ -9,6 +9,7 @@
 
 #include "catalog/catalog.hpp"
 #include "estimate.hpp"
+#include "model/tensors.hpp"
 #include "plan.hpp"
 #include "validation/embedded_measurements.hpp"
 
@@ -71,6 +72,11 @@ inline Json train(const Json& model, const std::string& accelerator, int64_t gpu
   return run({{"model", model},
               {"hardware", {{"accelerator", accelerator}, {"count", gpus}}},
               {"training", section}})["training"];
+}
+
+// A component's slot in the per-component byte arrays (bytes_by_component).
+inline size_t component_index(Component c) {
+  return static_cast<size_t>(c);
 }
 
 }  // namespace llm_sizer::test

@@ -107,7 +107,7 @@ TEST_CASE("a calibration's weight-only factors and precisions follow the format"
   CHECK(gguf["memory_efficiency"] == Approx(0.8 * llm_sizer::format_memory_factor(q4_k_m)));
 }
 
-TEST_CASE("scenario overrides win over a calibration; other and modified devices ignore it") {
+TEST_CASE("scenario overrides win over a calibration, other and modified devices ignore it") {
   const Json chosen = estimate(calibrated(), "h200", {{"memory_efficiency", 0.5}});
   CHECK(chosen["inference"]["assumptions"]["memory_efficiency"] == 0.5);
 

@@ -39,7 +39,7 @@ TEST_CASE("a tiny Llama counts every tensor by hand") {
   CHECK(total(tiny_llama()) == 100 * 64 + 2 * layer + 64 + 100 * 64);
 }
 
-TEST_CASE("attention_bias adds q/k/v/o biases; Qwen2 has q/k/v biases without saying so") {
+TEST_CASE("attention_bias adds q/k/v/o biases, Qwen2 has q/k/v biases without saying so") {
   Json biased = tiny_llama();
   biased["attention_bias"] = true;
   CHECK(total(biased) - total(tiny_llama()) == 2 * (64 + 32 + 32 + 64));

@@ -20,10 +20,6 @@ double bits(const std::string& format_id, const TensorSpec& t) {
   return 8.0 * double(llm_sizer::checkpoint_tensor_bytes(t, format)) / double(t.params());
 }
 
-size_t index(Component c) {
-  return static_cast<size_t>(c);
-}
-
 }  // namespace
 
 TEST_CASE("GPTQ: b + (b + 16) / g + 32 / N bits per weight") {
@@ -87,18 +83,25 @@ TEST_CASE("which tensors stay 16-bit") {
     INFO(id);
     const auto size =
         llm_sizer::weights_size(model, tensors, llm_sizer::parse_weight_format(id, "w"));
-    CHECK(size.bytes_by_component[index(Component::embedding)] == 2 * params(Component::embedding));
-    CHECK(size.bytes_by_component[index(Component::lm_head)] == 2 * params(Component::lm_head));
-    CHECK(size.bytes_by_component[index(Component::norms)] == 2 * params(Component::norms));
-    CHECK(size.bytes_by_component[index(Component::router)] == 2 * params(Component::router));
+    CHECK(size.bytes_by_component[llm_sizer::test::component_index(Component::embedding)] ==
+          2 * params(Component::embedding));
+    CHECK(size.bytes_by_component[llm_sizer::test::component_index(Component::lm_head)] ==
+          2 * params(Component::lm_head));
+    CHECK(size.bytes_by_component[llm_sizer::test::component_index(Component::norms)] ==
+          2 * params(Component::norms));
+    CHECK(size.bytes_by_component[llm_sizer::test::component_index(Component::router)] ==
+          2 * params(Component::router));
     // Quantized: at most about one byte per weight.
-    CHECK(size.bytes_by_component[index(Component::experts)] < 1.01 * params(Component::experts));
+    CHECK(size.bytes_by_component[llm_sizer::test::component_index(Component::experts)] <
+          1.01 * params(Component::experts));
   }
   // bitsandbytes converts every nn.Linear but the head, the router included.
   const auto nf4 =
       llm_sizer::weights_size(model, tensors, llm_sizer::parse_weight_format("nf4", "w"));
-  CHECK(nf4.bytes_by_component[index(Component::router)] < params(Component::router));
-  CHECK(nf4.bytes_by_component[index(Component::lm_head)] == 2 * params(Component::lm_head));
+  CHECK(nf4.bytes_by_component[llm_sizer::test::component_index(Component::router)] <
+        params(Component::router));
+  CHECK(nf4.bytes_by_component[llm_sizer::test::component_index(Component::lm_head)] ==
+        2 * params(Component::lm_head));
   // Plain checkpoints: every tensor in the one type.
   const auto fp32 =
       llm_sizer::weights_size(model, tensors, llm_sizer::parse_weight_format("fp32", "w"));

@@ -70,7 +70,7 @@ TEST_CASE("bad hosts and placements name the field") {
                     Catch::StartsWith("hardware.host.host_link: must be an interconnect id"));
 }
 
-TEST_CASE("a host: its RAM as given, else the CPU's maximum with a warning; the slower link") {
+TEST_CASE("a host: its RAM as given, else the CPU's maximum with a warning, the slower link") {
   const Json given =
       run(scenario("llama-3-8b", with_host("rtx-5090", "ryzen-9-7950x", 64), llama_cpp("q4_k_m")));
   CHECK(given["hardware"]["host"]["memory_bytes"].get<double>() == 64 * kGiB);

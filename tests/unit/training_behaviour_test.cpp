@@ -110,7 +110,7 @@ TEST_CASE("max_micro_batch is the largest micro-batch that fits") {
   CHECK(too_big["max_micro_batch"] == 0);
 }
 
-TEST_CASE("recomputation trades activation memory for FLOPs; FlashAttention drops the s^2 term") {
+TEST_CASE("recomputation trades activation memory for FLOPs, FlashAttention drops the s^2 term") {
   const std::string model = "llama-3-8b";
   const auto none = train(model, 1, {{"recompute", "none"}, {"flash_attention", false}});
   const auto selective = train(model, 1, {{"recompute", "selective"}, {"flash_attention", false}});
@@ -162,7 +162,7 @@ TEST_CASE("GPU counts: the target-days answer, the days-versus-GPUs series") {
   CHECK_FALSE(train("llama-3-8b", 8, Json::object()).contains("gpus_for_target_days"));
 }
 
-TEST_CASE("pipeline stages split the weights; the first stage holds the most activations") {
+TEST_CASE("pipeline stages split the weights, the first stage holds the most activations") {
   const auto one = train("llama-3-8b", 2, {{"tp", 1}, {"pp", 1}, {"dp", 2}});
   const auto two = train("llama-3-8b", 2, {{"pp", 2}, {"global_batch_tokens", 8 * 4096}});
   const double w1 = one["memory"]["weights_bytes"], w2 = two["memory"]["weights_bytes"];

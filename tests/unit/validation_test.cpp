@@ -90,7 +90,7 @@ TEST_CASE("a row names what is missing or wrong") {
   CHECK_THAT(error_of(row), Catch::StartsWith("rows.json[0].source: is required"));
 }
 
-TEST_CASE("rows pass, fail or are evidence by their tolerance; broken rows are reported") {
+TEST_CASE("rows pass, fail or are evidence by their tolerance, broken rows are reported") {
   const double predicted =
       validate(Json::array({decode_row("probe", 1, nullptr)})).rows[0].predicted.value();
   Json bad_scenario = decode_row("bad", 1, 0.1);
@@ -131,7 +131,7 @@ TEST_CASE("rows pass, fail or are evidence by their tolerance; broken rows are r
   CHECK(summary.p90_abs_error.value() == Approx(1.0));
 }
 
-TEST_CASE("parameter-count rows come from the presets; notes must name one of them") {
+TEST_CASE("parameter-count rows come from the presets, notes must name one of them") {
   const auto report = llm_sizer::validate_measurements(Json::object(), llm_sizer::test::catalog(),
                                                        {"parameters", {"params-total-gpt2"}});
   REQUIRE(report.rows.size() == 1);

@@ -29,10 +29,6 @@ llm_sizer::WeightsSize size_of(const Loaded& l, const std::string& id) {
   return llm_sizer::weights_size(l.model, l.tensors, llm_sizer::parse_weight_format(id, "w"));
 }
 
-size_t index(Component c) {
-  return static_cast<size_t>(c);
-}
-
 }  // namespace
 
 TEST_CASE("ggml block layouts") {
@@ -71,14 +67,16 @@ TEST_CASE("multi-token-prediction modules are reported apart from the total") {
   const auto params = llm_sizer::count_parameters(l.model, l.tensors);
   REQUIRE(params.mtp > 0);
   const auto size = size_of(l, "fp8-block128");
-  CHECK(size.bytes_by_component[index(Component::mtp)] > 0);
+  CHECK(size.bytes_by_component[llm_sizer::test::component_index(Component::mtp)] > 0);
   double without_mtp = 0;
   for (size_t c = 0; c < llm_sizer::kComponentCount; ++c) {
-    if (c != index(Component::mtp)) without_mtp += size.bytes_by_component[c];
+    if (c != llm_sizer::test::component_index(Component::mtp))
+      without_mtp += size.bytes_by_component[c];
   }
   CHECK(size.bytes == without_mtp);
   // DeepSeek-V3 keeps its embedding, output head and gating in BF16 (report sec. 3.3.1).
-  CHECK(size.bytes_by_component[index(Component::router)] == 2.0 * double(params.router));
+  CHECK(size.bytes_by_component[llm_sizer::test::component_index(Component::router)] ==
+        2.0 * double(params.router));
 }
 
 TEST_CASE("a vision tower is reported in its own component, at F16 for GGUF files") {
@@ -87,11 +85,11 @@ TEST_CASE("a vision tower is reported in its own component, at F16 for GGUF file
   REQUIRE(params.vision > 0);
   const auto q4 = size_of(l, "q4_k_m");
   const auto f16 = size_of(l, "f16");
-  CHECK(q4.bytes_by_component[index(Component::vision)] ==
-        f16.bytes_by_component[index(Component::vision)]);
+  CHECK(q4.bytes_by_component[llm_sizer::test::component_index(Component::vision)] ==
+        f16.bytes_by_component[llm_sizer::test::component_index(Component::vision)]);
   // About two bytes per parameter: vectors and the 4096 x 1152 position table are F32.
-  CHECK(q4.bytes_by_component[index(Component::vision)] ==
+  CHECK(q4.bytes_by_component[llm_sizer::test::component_index(Component::vision)] ==
         Approx(2.0 * double(params.vision)).epsilon(0.02));
-  CHECK(q4.bytes_by_component[index(Component::attention)] <
-        0.5 * f16.bytes_by_component[index(Component::attention)]);
+  CHECK(q4.bytes_by_component[llm_sizer::test::component_index(Component::attention)] <
+        0.5 * f16.bytes_by_component[llm_sizer::test::component_index(Component::attention)]);
 }
