@@ -35,7 +35,7 @@ const keptAsIs = new Set([
   'PaLM', 'Gated', 'DeltaNet', 'Mamba', 'DeepSeek', 'Llama', 'Qwen', 'Gemma', 'Mistral', 'Mixtral', 'Grace',
   'Hopper', 'Apple', 'NVLink', 'Fabric', 'PCIe', 'LM', 'head', 'perplexity', 'wikitext', 'et', 'al', 'gpt', 'oss',
   'Megatron', 'PyTorch', 'Orca', 'Adam', 'AdamW', 'Adafactor', 'GeForce', 'Guanaco', 'RoPE', 'MegaScale', 'Qwen',
-  'Hoffmann', 'Korthikanti', 'Dettmers', // authors cited in the text (等 2022)
+  'Hoffmann', 'Korthikanti', 'Dettmers', 'Daly', // authors cited in the text (等 2022)
   'gate', 'up', 'down', 'tp', 'pp', 'dp', 'top', 'min', // projection and parallelism names, top-k, min()
   'gpu_memory_utilization', 'max_num_seqs', // vLLM's options, named as the runtime spells them
   'ngl', 'exps', 'cpu', 'moe', 'cpu_offload_gb', 'true', // llama.cpp's and vLLM's options as they spell them

@@ -93,7 +93,9 @@ std::vector<Json> boundary_numbers() {
   for (const NumberRange& range :
        {limits::kMemoryBytes, limits::kBandwidthBytesPerS, limits::kPeakFlopsPerS,
         limits::kTrainingTokens, limits::kFlops, limits::kGlobalBatchTokens, limits::kMfu,
-        limits::kEfficiency, limits::kDays, limits::kUsdPerGpuHour, limits::kRequestsPerS}) {
+        limits::kEfficiency, limits::kDays, limits::kUsdPerGpuHour, limits::kRequestsPerS,
+        limits::kMtbfHours, limits::kRestartS, limits::kCheckpointIntervalS,
+        limits::kStorageBytesPerS, limits::kLostFraction}) {
     numbers.insert(numbers.end(), {range.max, range.min, range.max * 1.0001});
   }
   return numbers;

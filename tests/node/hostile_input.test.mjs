@@ -180,9 +180,14 @@ test('plan: the planner section and the training fields it reads are bounded, no
     /\(.+\), got /, 'plan');
   assertRefused(scenario({ ...base, hardware: { count: 8, inter_node_bytes_per_s: 5e-324 } }),
     'hardware.inter_node_bytes_per_s', /\(.+\), got /, 'plan');
-  for (const [key, value] of [['cp', 1e9], ['ep', 1e9], ['goodput', 1e-300], ['compute_efficiency', 1e-300]]) {
+  for (const [key, value] of [['cp', 1e9], ['ep', 1e9], ['goodput', 1e-300], ['compute_efficiency', 1e-300],
+    ['gpu_mtbf_hours', 1e-300], ['restart_s', 1e300], ['checkpoint_interval_s', 0],
+    ['checkpoint_write_bytes_per_s', 5e-324], ['eval_fraction', 1], ['data_stall_fraction', -1e-300]]) {
     assertRefused(scenario({ ...base, training: { [key]: value } }), `training.${key}`, /\(.+\), got /);
   }
+  // Within every bound, yet no time left to train: refused at the restart, not an infinite time.
+  assertRefused(scenario({ ...base, hardware: { count: 65536 },
+    training: { tp: 8, gpu_mtbf_hours: 1, restart_s: 1e6 } }), 'training.restart_s', /leaves no time to train/);
   const key = 'x\nforged\u001b[31m';
   assertRefused(scenario({ ...base, planner: { [key]: 1 } }), 'planner.x\\u000Aforged\\u001B[31m', undefined, 'plan');
 });

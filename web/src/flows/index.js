@@ -88,7 +88,7 @@ const training = {
     questions: trainingQuestions,
     hidden: adapterFields,
     // Given only when set: absent, the step-time model gives the speed.
-    tuning: ['mfu', 'compute_efficiency'],
+    tuning: ['mfu', 'compute_efficiency', 'goodput'],
   },
   owns: (scenario) => scenario.training?.method === full,
   // Full training: the adapter settings are put aside (the core refuses them without LoRA).

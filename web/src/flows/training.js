@@ -13,7 +13,7 @@ export const finetune = { render: (ctx) => view(ctx, true) };
 
 function view(ctx, adapters) {
   return h('div', { class: 'flow' }, headline(ctx, adapters), memorySection(ctx), adapters ? paramsSection(ctx) : null,
-    computeSection(ctx), stepSection(ctx), adapters ? null : scaleSection(ctx), costSection(ctx), warningsSection(ctx), assumptions(ctx));
+    computeSection(ctx), stepSection(ctx), goodputSection(ctx), adapters ? null : scaleSection(ctx), costSection(ctx), warningsSection(ctx), assumptions(ctx));
 }
 
 function headline(ctx, adapters) {
@@ -147,6 +147,20 @@ function stepSection(ctx) {
       ])));
 }
 
+// The share of wall time left for training once interruptions, saves, evaluation and data
+// stalls are paid (absent with a given mfu, which is end to end).
+function goodputSection(ctx) {
+  const { result, t } = ctx;
+  const goodput = result.training.goodput;
+  if (!goodput) return null;
+  const rows = goodput.source === 'model'
+    ? ['fraction', 'lost_gpu_hours', 'interruptions_per_day', 'cluster_mtbf_s', 'checkpoint_bytes', 'checkpoint_save_s',
+      'checkpoint_interval_s', 'save_fraction', 'failure_fraction', 'eval_fraction', 'data_stall_fraction']
+    : ['fraction', 'lost_gpu_hours'];
+  return section(t('training.goodput'), t('training.goodput_hint'),
+    numbersTable(ctx, rows.map((key) => ({ path: `training.goodput.${key}` }))));
+}
+
 function scaleSection(ctx) {
   const { t } = ctx;
   return section(glossaryTerm(t, 'chinchilla', t('training.scale')), t('training.scale_hint'),
@@ -178,7 +192,7 @@ const sourceOf = {
   sequence_parallel: 'korthikanti-2022', cuda_context_bytes: 'pytorch-cuda-context', fragmentation: 'pytorch-cuda-context',
   pue: 'energy-tdp', tokens_per_param: 'hoffmann-2022', zero_stage: 'zero-2020', optimizer: 'zero-2020',
   'bytes_per_param.nf4_weights': 'qlora-2023', compute_efficiency: 'llm-foundry-throughput', framework_share: 'llm-foundry-throughput',
-  overlap_dp_comm: 'zero-2020',
+  overlap_dp_comm: 'zero-2020', goodput: 'goodput-daly-2006',
 };
 
 const glossaryOf = {

@@ -477,7 +477,6 @@ export default {
     'error.host_link_bandwidth': '必须是有带宽数据的互连 id（pcie3-x16、pcie4-x16、pcie5-x16、nvlink-c2c 等）',
     'error.host_link_required': '为必填项：加速器和 CPU 都没有给出其链路（互连 id，如 pcie4-x16）',
     'error.beyond_2_53': '要求的 {what} 超过 2^53，超出可精确计数的范围',
-    'error.goodput_no_progress': '没有留下训练时间：GPU 平均每 {mtbf_s} 秒中断一次，而每次重启耗时这么长',
     'error.result_not_finite': '对这些输入不是有限数（几个接近边界的输入同时取值过于极端）',
     'error.arithmetic': '必须是由数和名称组成的算术式；第 {position} 个字符处应为 {expected}',
     'error.divide_by_zero': '除以零',
