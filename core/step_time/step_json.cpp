@@ -11,7 +11,8 @@ Json step_breakdown_json(const StepBreakdown& b) {
                       {"ep_comm_s", b.ep_comm_s},
                       {"cp_comm_s", b.cp_comm_s},
                       {"zero_gather_s", b.zero_gather_s},
-                      {"offload_s", b.offload_s}});
+                      {"offload_s", b.offload_s},
+                      {"optimizer_s", b.optimizer_s}});
 }
 
 Json parallelism_json(const ParallelPlan& p) {
@@ -119,9 +120,18 @@ void explain_step(const std::string& prefix, const std::string& time_key, const 
                                 {"optimizer_transfer_s", step.offload_s, "unit.s_per_step"},
                                 {"transfer_bytes", y.offload_bytes, "unit.bytes_per_step"}},
                                "zero-offload-2021"});
+  const double rate = e.memory_bytes_per_s();
+  out.emplace_back(at + "optimizer_s",
+                   Explanation{rate > 0 ? "{optimizer_bytes} / ({bandwidth} * {memory_efficiency})"
+                                        : "0 * {optimizer_bytes}",
+                               {{"optimizer_bytes", y.optimizer_bytes, "unit.bytes_per_step"},
+                                {"bandwidth", e.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"},
+                                {"memory_efficiency", e.memory, "unit.share_of_bandwidth"},
+                                {"params", y.optimizer_params, "unit.params_per_gpu"}},
+                               "zero-2020"});
   out.emplace_back(prefix + "." + time_key,
                    Explanation{"{compute} + {tp_comm} + {pp_bubble} + {pp_p2p} + {dp_comm} + "
-                               "{ep_comm} + {cp_comm} + {zero_gather} + {offload}",
+                               "{ep_comm} + {cp_comm} + {zero_gather} + {offload} + {optimizer}",
                                {{"compute", b.compute_s, "unit.s"},
                                 {"tp_comm", b.tp_comm_s, "unit.s"},
                                 {"pp_bubble", b.pp_bubble_s, "unit.s"},
@@ -130,7 +140,8 @@ void explain_step(const std::string& prefix, const std::string& time_key, const 
                                 {"ep_comm", b.ep_comm_s, "unit.s"},
                                 {"cp_comm", b.cp_comm_s, "unit.s"},
                                 {"zero_gather", b.zero_gather_s, "unit.s"},
-                                {"offload", b.offload_s, "unit.s"}},
+                                {"offload", b.offload_s, "unit.s"},
+                                {"optimizer", b.optimizer_s, "unit.s"}},
                                "narayanan-2021"});
 }
 

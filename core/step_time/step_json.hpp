@@ -11,7 +11,7 @@
 namespace llm_sizer {
 
 // {compute_s, tp_comm_s, pp_bubble_s, pp_p2p_s, dp_comm_s, ep_comm_s, cp_comm_s, zero_gather_s,
-// offload_s}: the parts of a step, adding up to its time.
+// offload_s, optimizer_s}: the parts of a step, adding up to its time.
 Json step_breakdown_json(const StepBreakdown& breakdown);
 
 // {tp, pp, dp, cp, ep, gpus, zero_stage, ...}: a plan as the result reports it.

@@ -73,7 +73,24 @@ class PlanStep {
       y.dp_window_s = c_.settings.overlap_dp_comm ? s.compute_s * 2.0 / 3.0 : 0.0;
       y.dp_exposed_s = std::max(0.0, y.dp_raw_s - y.dp_window_s);
     }
-    if (plan_.offload != Offload::none) {
+    if (plan_.offload == Offload::none) {
+      // AdamW-style update, memory-bound: the master copy (or the weights) and the states read
+      // and written, the gradient read, the 16-bit weights written from the master copy
+      // (Megatron-LM's fused Adam; the step time is the traffic over the streaming bandwidth).
+      const double shard = plan_.zero_stage >= 1 ? double(plan_.dp) : 1.0;
+      const double expert_shard = plan_.zero_stage >= 1 ? double(plan_.dp) / ep_ : 1.0;
+      y.optimizer_params =
+          w.trainable.dense / tp_ / shard + w.trainable.expert / (tp_ * ep_) / expert_shard;
+      const PrecisionBytes& b = p_.bytes;
+      const double updated = b.master > 0 ? b.master : b.weight;
+      const double per_param = 2 * updated + b.gradient + (b.master > 0 ? b.weight : 0);
+      const double trainable = w.trainable.dense + w.trainable.expert;
+      const double states_per_param =
+          trainable > 0 ? (w.states_bytes.dense + w.states_bytes.expert) / trainable : 0;
+      y.optimizer_bytes = y.optimizer_params * (per_param + 2 * states_per_param);
+      const double rate = c_.efficiency.memory_bytes_per_s();
+      y.optimizer_s = rate > 0 ? y.optimizer_bytes / rate : 0;
+    } else {
       // ZeRO-Offload: the gradient shard goes to the host and the updated 16-bit parameters
       // come back, once per step (Ren et al. 2021, section 4.1).
       const double shard = plan_.zero_stage >= 1 ? double(plan_.dp) : 1.0;
@@ -211,8 +228,8 @@ StepEstimate estimate_step(const StepContext& c, const ParallelPlan& plan) {
       out.slowest = s;
     }
     const StageSync y = model.sync(w, s);
-    if (y.dp_exposed_s + y.offload_s > longest_sync) {
-      longest_sync = y.dp_exposed_s + y.offload_s;
+    if (y.dp_exposed_s + y.offload_s + y.optimizer_s > longest_sync) {
+      longest_sync = y.dp_exposed_s + y.offload_s + y.optimizer_s;
       out.sync = y;
     }
   }
@@ -228,8 +245,10 @@ StepEstimate estimate_step(const StepContext& c, const ParallelPlan& plan) {
   b.pp_bubble_s = (out.stage_sum_s - t.total_s()) / double(plan.virtual_stages);
   out.dp_exposed_s = out.sync.dp_exposed_s;
   out.offload_s = out.sync.offload_s;
+  out.optimizer_s = out.sync.optimizer_s;
   b.dp_comm_s = m * t.zero_reduce_s + out.dp_exposed_s;
   b.offload_s = m * t.param_offload_s + out.offload_s;
+  b.optimizer_s = out.optimizer_s;
   out.step_time_s = b.total_s();
   const double global_tokens = double(plan.micro_batch) * m * double(plan.dp) * c.profile.seq_len;
   out.tokens_per_s = global_tokens / out.step_time_s;

@@ -66,6 +66,11 @@ struct StageSync {
   double dp_exposed_s = 0;
   double offload_bytes = 0;  // gradients to the host, updated parameters back
   double offload_s = 0;
+  // The optimizer step on the GPU: each parameter of this GPU's shard read and written with its
+  // master copy and states, and its gradient read (0 when the optimizer runs on the host).
+  double optimizer_params = 0;
+  double optimizer_bytes = 0;
+  double optimizer_s = 0;
 };
 
 // The parts of one optimizer step; they add up to step_time_s.
@@ -79,10 +84,11 @@ struct StepBreakdown {
   double cp_comm_s = 0;
   double zero_gather_s = 0;
   double offload_s = 0;
+  double optimizer_s = 0;
 
   double total_s() const {
     return compute_s + tp_comm_s + pp_bubble_s + pp_p2p_s + dp_comm_s + ep_comm_s + cp_comm_s +
-           zero_gather_s + offload_s;
+           zero_gather_s + offload_s + optimizer_s;
   }
 };
 
@@ -93,6 +99,7 @@ struct StepEstimate {
   StageSync sync;            // the stage whose step-end synchronisation takes longest
   double dp_exposed_s = 0;   // the longest exposed synchronisation over stages
   double offload_s = 0;      // the longest optimizer-offload transfer over stages
+  double optimizer_s = 0;    // the longest optimizer step over stages
   StepBreakdown breakdown;
   double step_time_s = 0;
   double tokens_per_s = 0;

@@ -13,7 +13,7 @@ import { figure, section, verdict, warningsSection, assumptionsSection } from '.
 export const planFields = ['tp', 'pp', 'dp', 'cp', 'ep', 'zero_stage', 'offload', 'micro_batch', 'recompute',
   'sequence_parallel', 'pipeline_schedule', 'virtual_stages'];
 const breakdownKeys = ['compute_s', 'tp_comm_s', 'pp_bubble_s', 'pp_p2p_s', 'dp_comm_s', 'ep_comm_s', 'cp_comm_s',
-  'zero_gather_s', 'offload_s'];
+  'zero_gather_s', 'offload_s', 'optimizer_s'];
 
 export default {
   render(ctx) {

@@ -358,6 +358,7 @@ export default {
     ep_comm_s: ['Expert all-to-all', 'Tokens sent to their experts and back (MoE).'],
     cp_comm_s: ['Context-parallel traffic', 'Keys and values gathered from the other sequence chunks.'],
     zero_gather_s: ['ZeRO-3 gathers', 'Sharded weights gathered for each micro-batch, where not hidden.'],
+    optimizer_s: ['Optimizer step', 'The update itself: each parameter of this GPU’s shard read and written with its master copy and optimizer states, its gradient read.'],
     offload_s: ['Offload transfers', 'States and weights over the host link.'],
     compute_class: ['Efficiency source', 'The measured matmul rate used: a device, an architecture, or unmeasured.'],
     matmul_share: ['Best matmul rate', 'Measured maximum achievable matmul FLOP/s over the dense peak (MAMF).'],

@@ -320,7 +320,7 @@ export default {
         { label: 'Interruptions per day', path: 'training.goodput.interruptions_per_day', scenario: 'train', source: 'one per 45,565 GPU-hours: 466 in 54 days on 16,384 H100 (Llama Team 2024, section 3.3.4)' },
         { label: 'Global batch', path: 'training.global_batch_tokens', scenario: 'train', source: 'Llama 2’s 4M tokens (Touvron et al. 2023, section 2.2)' },
       ],
-      not_modelled: ['Load imbalance between experts; the optimizer step’s own time; network congestion beyond the link’s bandwidth and latency.'],
+      not_modelled: ['Load imbalance between experts; the optimizer on the host (CPU Adam) with offload; network congestion beyond the link’s bandwidth and latency.'],
       sources: [
         ['Narayanan et al. 2021, Efficient Large-Scale Language Model Training on GPU Clusters (pipeline bubble, interleaved schedule)', 'https://arxiv.org/abs/2104.04473'],
         ['Korthikanti et al. 2022, Reducing Activation Recomputation (sequence parallelism, selective recomputation)', 'https://arxiv.org/abs/2205.05198'],

@@ -316,7 +316,7 @@ export default {
         { label: '每天中断次数', path: 'training.goodput.interruptions_per_day', scenario: 'train', source: '每 45,565 GPU 小时一次：16,384 块 H100 在 54 天内 466 次（Llama Team 2024，第 3.3.4 节）' },
         { label: '全局批次', path: 'training.global_batch_tokens', scenario: 'train', source: 'Llama 2 的 4M 词元（Touvron 等 2023，第 2.2 节）' },
       ],
-      not_modelled: ['专家之间的负载不均；优化器步骤本身的时间；超出链路带宽与延迟的网络拥塞。'],
+      not_modelled: ['专家之间的负载不均；卸载时在主机上运行的优化器（CPU Adam）；超出链路带宽与延迟的网络拥塞。'],
       sources: [
         ['Narayanan 等 2021，Efficient Large-Scale Language Model Training on GPU Clusters（流水线气泡、交错调度）', 'https://arxiv.org/abs/2104.04473'],
         ['Korthikanti 等 2022，Reducing Activation Recomputation（序列并行、选择性重计算）', 'https://arxiv.org/abs/2205.05198'],
