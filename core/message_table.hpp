@@ -163,6 +163,10 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.layer_split_runtime", "applies to llama.cpp and generic runtimes"},
     {"error.cpu_offload_runtime", "applies to vllm and sglang (llama.cpp: gpu_layers)"},
     {"error.gguf_only", "applies only to GGUF weight formats (weights is {weights})"},
+    {"error.hf_repo",
+     "must be a Hugging Face repository id, owner/name (letters, digits, '-', '_', '.'; each part "
+     "at most 96 characters)"},
+    {"error.file_path", "must be a non-empty path without control characters"},
     {"error.cpu_runtime", "must be llama.cpp or generic when the accelerator is a CPU"},
     {"error.factor_times_efficiency", "times memory_efficiency must not exceed 1"},
     // The catalog's own files (checked when the core is built and tested).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 #include "catalog/catalog.hpp"
 #include "catalog/gpu_price.hpp"
@@ -96,6 +97,37 @@ void parse_placement(const FieldReader& r, const ModelSpec& m, const Accelerator
   }
 }
 
+// A Hugging Face repository id is owner/name, each part letters, digits, '-', '_' and '.', at most
+// 96 characters (huggingface_hub validate_repo_id); a path is anything printable, so that the
+// command stays one line.
+void parse_model_source(const FieldReader& r, InferenceInput& in) {
+  const auto refuse = [&](const char* key, const Message& why) {
+    throw InputError(r.field(key), why, describe_value(*r.find(key)));
+  };
+  if (auto repo = r.optional_string("model_repo")) {
+    const auto part_ok = [](std::string_view part) {
+      const auto allowed = [](unsigned char c) {
+        return std::isalnum(c) || c == '-' || c == '_' || c == '.';
+      };
+      return !part.empty() && part.size() <= 96 && std::isalnum((unsigned char)part.front()) &&
+             std::all_of(part.begin(), part.end(), allowed);
+    };
+    const size_t slash = repo->find('/');
+    const std::string_view text(*repo);
+    if (slash == std::string::npos || !part_ok(text.substr(0, slash)) ||
+        !part_ok(text.substr(slash + 1))) {
+      refuse("model_repo", {"error.hf_repo"});
+    }
+    in.model_repo = *repo;
+  }
+  if (auto file = r.optional_string("model_file")) {
+    const bool printable = std::none_of(file->begin(), file->end(),
+                                        [](unsigned char c) { return c < 0x20 || c == 0x7f; });
+    if (file->empty() || !printable) refuse("model_file", {"error.file_path"});
+    in.model_file = *file;
+  }
+}
+
 }  // namespace
 
 bool runtime_splits_layers(Runtime runtime) {
@@ -147,6 +179,8 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                     "offload_experts",
                     "cpu_offload_bytes",
                     "speculative",
+                    "model_repo",
+                    "model_file",
                     "memory_efficiency",
                     "compute_efficiency",
                     "layer_overhead_s",
@@ -205,6 +239,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
     in.speculative =
         parse_speculative(FieldReader(*speculative, r.field("speculative")), m, catalog);
   }
+  parse_model_source(r, in);
 
   const RuntimeDefaults defaults = runtime_defaults(in.runtime, device, in.tp);
   in.overhead_bytes =
@@ -259,6 +294,8 @@ Json inference_input_to_json(const InferenceInput& in) {
   if (in.offload_experts) out["offload_experts"] = in.offload_experts_given;
   if (in.cpu_offload_given) out["cpu_offload_bytes"] = in.cpu_offload_bytes;
   if (in.speculative) out["speculative"] = speculative_input_to_json(*in.speculative);
+  if (!in.model_repo.empty()) out["model_repo"] = in.model_repo;
+  if (!in.model_file.empty()) out["model_file"] = in.model_file;
   put("memory_efficiency", in.memory_efficiency);
   put("compute_efficiency", in.compute_efficiency);
   put("layer_overhead_s", in.layer_overhead_s);

@@ -67,6 +67,12 @@ struct InferenceInput {
 
   std::optional<SpeculativeInput> speculative;  // draft tokens verified in one target step
 
+  // Where the commands that realise the answer load the weights from (launch/): a Hugging Face
+  // repository holding them in `weights`' format (a GGUF repository for llama.cpp), and a local
+  // path (a .gguf file, or a checkpoint directory). Empty when not given.
+  std::string model_repo;
+  std::string model_file;
+
   // Serving questions.
   std::optional<double> price_per_gpu_hour_usd;
   Json price_source;  // the scenario, a named catalog entry, or none

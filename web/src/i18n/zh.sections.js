@@ -428,6 +428,8 @@ export default {
     'error.layer_split_runtime': '只适用于 llama.cpp 和 generic 运行时',
     'error.cpu_offload_runtime': '只适用于 vllm 和 sglang（llama.cpp 用 gpu_layers）',
     'error.gguf_only': '只适用于 GGUF 权重格式（weights 为 {weights}）',
+    'error.hf_repo': '必须是 Hugging Face 仓库 id，形如 owner/name（字母、数字、“-”、“_”、“.”；每部分至多 96 个字符）',
+    'error.file_path': '必须是非空路径，且不含控制字符',
     'error.cpu_runtime': '加速器是 CPU 时必须是 llama.cpp 或 generic',
     'error.factor_times_efficiency': '乘以 memory_efficiency 不得超过 1',
     'error.scaling_gpus': '必须是不超过 {points} 个 GPU 数的列表，每个在 [1, {max}] 内',
