@@ -4,12 +4,34 @@
 
 #include "error.hpp"
 #include "json_text.hpp"
+#include "launch/launch_command.hpp"
 #include "model/param_explain.hpp"
 #include "scenario/finite_check.hpp"
 #include "scenario/result_json.hpp"
 #include "training/training_explain.hpp"
 
 namespace llm_sizer {
+namespace {
+
+// The model's repository as the catalog knows it, and the format it stores when its config says
+// it is quantized (quantization_config.quant_method: DeepSeek-V3's fp8, gpt-oss's mxfp4).
+ModelSource model_source(const ModelChoice& model) {
+  ModelSource source;
+  if (model.preset) {
+    source.preset_id = model.preset->id;
+    source.hf_id = model.preset->hf_id;
+  }
+  const auto quantization = model.config.find("quantization_config");
+  if (quantization != model.config.end() && quantization->is_object()) {
+    const auto method = quantization->find("quant_method");
+    if (method != quantization->end() && method->is_string()) {
+      source.checkpoint_format = method->get<std::string>();
+    }
+  }
+  return source;
+}
+
+}  // namespace
 
 Result estimate_model(const Scenario& scenario) {
   Result result;
@@ -47,6 +69,9 @@ Result estimate(const Scenario& scenario) {
           estimate_inference(model, result.model.tensors, sizer, device,
                              hw.host ? &*hw.host : nullptr, hw.host_link ? &*hw.host_link : nullptr,
                              *scenario.inference, result.explanations, result.warnings);
+      result.launch = launch_commands(launch_setup(*scenario.inference, result.inference->placed,
+                                                   model, device, hw.host ? &*hw.host : nullptr,
+                                                   hw.count, model_source(scenario.model)));
     }
     if (scenario.quantization) {
       const QuantizationInput& q = *scenario.quantization;

@@ -314,6 +314,41 @@ inline constexpr MessageText kMessageTable[] = {
     {"price.lower_median",
      "lower median of the catalog's {count} on-demand prices for {accelerator}"},
 
+    // --- Commands that realise an inference answer (launch/) ------------------------------------
+    {"note.launch.generic_runtime",
+     "the generic runtime stands for any runtime: these are {runtime}'s commands, with its own "
+     "memory settings"},
+    {"note.launch.does_not_fit",
+     "the answer does not fit: as it stands, this command runs out of memory"},
+    {"note.launch.replicas",
+     "one instance on {tp} devices: start {instances} of them, each on its own devices "
+     "(CUDA_VISIBLE_DEVICES), and spread the requests over them"},
+    {"note.launch.speculative_left_out",
+     "speculative decoding is not in the command: add the runtime's draft-model options"},
+    {"note.launch.model_file_assumed",
+     "the GGUF file's name is assumed ({file}): give inference.model_file (a path) or "
+     "inference.model_repo (a GGUF repository)"},
+    {"note.launch.model_unknown",
+     "the catalog knows no Hugging Face repository for this model: give inference.model_repo or "
+     "inference.model_file"},
+    {"note.launch.checkpoint_needed",
+     "needs a checkpoint of {model} stored as {format}: give inference.model_repo or "
+     "inference.model_file"},
+    {"note.launch.online_quantization",
+     "the 16-bit checkpoint is quantized to {format} as it loads"},
+    {"note.launch.kv_cache_unsupported",
+     "{runtime} has no {kv_cache} KV cache: the command keeps its default"},
+    {"note.launch.kv_cache_config",
+     "the KV cache's type is set in the YAML file given to --extra_llm_api_options: "
+     "kv_cache_config.dtype = {kv_cache}"},
+    {"note.launch.bench_one_sequence",
+     "llama-bench times one sequence; llama-server serves the {batch} sequences in as many slots"},
+    {"note.launch.ollama_server",
+     "Ollama reads these settings from its server's environment: start it as {command}"},
+    {"note.launch.ollama_no_expert_offload",
+     "a Modelfile cannot keep experts in host memory (llama.cpp's --n-cpu-moe): Ollama places "
+     "whole layers"},
+
     // --- Weight formats' names ----------------------------------------------------------------
     {"format.fp32", "FP32"},
     {"format.fp16", "FP16"},

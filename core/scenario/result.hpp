@@ -5,6 +5,7 @@
 
 #include "explain/explanation.hpp"
 #include "inference/inference_result.hpp"
+#include "launch/launch_setup.hpp"
 #include "model/param_count.hpp"
 #include "model/tensors.hpp"
 #include "serving/serving_load.hpp"
@@ -24,6 +25,7 @@ struct Result {
   ModelResult model;
   std::optional<TrainingResult> training;
   std::optional<InferenceResult> inference;
+  std::vector<LaunchCommand> launch;  // with inference: the commands that realise it (launch/)
   std::optional<std::vector<TradeoffOption>> quantization;
   std::optional<ServingLoadResult> serving;
   Explanations explanations;

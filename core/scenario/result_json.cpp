@@ -4,6 +4,7 @@
 #include <set>
 
 #include "explain/references.hpp"
+#include "launch/launch_command.hpp"
 #include "model/families.hpp"
 #include "scenario/result.hpp"
 #include "scenario/scenario.hpp"
@@ -262,6 +263,8 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
     out["training"] = training_result_to_json(*scenario.training, *result.training);
   if (result.inference) {
     out["inference"] = inference_to_json(*scenario.inference, *result.inference);
+    if (!result.launch.empty())
+      out["inference"]["command"] = launch_commands_to_json(result.launch);
   }
   if (result.quantization) out["quantization"] = tradeoff_to_json(*result.quantization);
   if (result.serving) out["serving"] = serving_to_json(*result.serving);

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <vector>
+
+#include "launch/launch_setup.hpp"
+
+namespace llm_sizer {
+
+// llama.cpp: llama-server with the llama-bench line that times the same placement, then
+// llama-cli and Ollama (a Modelfile) as the other ways to run the same GGUF file.
+std::vector<LaunchCommand> gguf_commands(const LaunchSetup& setup);
+
+}  // namespace llm_sizer
