@@ -118,3 +118,47 @@ test('the host picker and its RAM field build hardware.host; the embed card show
   assert.match(await card.page.textContent('.sub'), /AMD Ryzen 9 7950X/);
   assert.deepEqual([...problems, ...card.problems], []);
 });
+
+// Issue "local inference": the laptop question answered with a placement, a speed and the two
+// commands, on a phone; the copy button copies the line the core wrote, and a repository typed in
+// the form reaches the command and the link.
+test('a laptop on a phone: the command that runs it and the one that measures it, copied by a button', async () => {
+  const laptop = {
+    model: 'qwen3-30b-a3b',
+    hardware: { accelerator: { preset: 'rtx-3060-12gb', memory_bytes: 6 * GiB }, host: { preset: 'ryzen-7-8845hs', memory_bytes: 32 * GiB } },
+    inference: { runtime: 'llama.cpp', weights: 'q4_k_m' },
+  };
+  const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.url).origin });
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(laptop, { t: 'inference' }), { context, viewport: { width: 390, height: 844 } });
+  const expected = await assertShowsCliResult(page, laptop);
+  const command = expected.inference.command;
+  assert.equal(expected.inference.placement.verdict, 'fits_with_offload');
+  assert.match(command.run, /^llama-server .*-ngl \d+/);
+  assert.match(command.measure, /^llama-bench /);
+  const code = (role) => page.textContent(`#flow .command-section > section > .command [data-role="${role}"] code`);
+  assert.equal(await code('run'), command.run);
+  assert.equal(await code('measure'), command.measure);
+  // The block wraps on a phone: nothing wider than the screen.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the page scrolls sideways');
+  await page.click('#flow .command-section > section > .command [data-role="measure"] button.copy-command');
+  await page.waitForFunction(() => document.querySelector('#flow [data-role="measure"] .copy-status').textContent !== '');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), command.measure);
+  // The Ollama line is folded below, with its Modelfile.
+  const ollama = command.alternatives.find((alternative) => alternative.runtime === 'ollama');
+  assert.ok(ollama?.modelfile);
+  assert.equal(await page.textContent('#flow .command-alternative .command[data-runtime="ollama"] [data-role="modelfile"] code'), ollama.modelfile);
+
+  const repo = '[data-field="inference.model_repo"]';
+  await page.evaluate(() => { for (const details of document.querySelectorAll('details.editor')) details.open = true; });
+  await page.fill(repo, 'unsloth/Qwen3-30B-A3B-GGUF');
+  await page.press(repo, 'Enter');
+  await page.waitForFunction(() => document.querySelector('#flow [data-role="run"] code')?.textContent.includes('unsloth/Qwen3-30B-A3B-GGUF'));
+  const { scenario } = await decodeState(new URL(await settledUrl(page)).hash);
+  assert.equal(scenario.inference.model_repo, 'unsloth/Qwen3-30B-A3B-GGUF');
+  const again = await assertShowsCliResult(page, scenario);
+  assert.equal(await code('run'), again.inference.command.run);
+  await screenshot(page, 'offload-command-phone');
+  await context.close();
+  assert.deepEqual(problems, []);
+});

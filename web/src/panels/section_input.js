@@ -102,6 +102,6 @@ function fieldFor(app, flow, key, value) {
   let kind = kindOf(key) === 'bytes' ? 'bytes' : 'number';
   if (typeof value === 'boolean') kind = 'bool';
   else if (Array.isArray(value)) kind = 'list';
-  else if (typeof value === 'string') kind = 'string';
+  else if (typeof value === 'string' || flow.inputs.text?.includes(key)) kind = 'string';
   return fieldRow(t, fmt, path, kind, options);
 }
