@@ -146,6 +146,11 @@ inline constexpr NumberRange kLayerOverheadS{
 inline constexpr NumberRange kRequestsPerS{
     0, 1e9, true, false, "the busiest web services answer about 1e5 requests per second"};
 inline constexpr NumberRange kTokensPerS{0, 1e7, true, false, "people read 5-10 tokens per second"};
+// A pasted measurement: llama-bench's tables of a few dozen tests are under 8 KB.
+inline constexpr size_t kPasteBytes = 65'536;
+// A speed the user measured: decode or prefill tokens per second of their own setup.
+inline constexpr NumberRange kMeasuredTokensPerS{
+    0, 1e8, true, false, "the fastest published prefill rates are about 1e5 tokens per second"};
 // The serving simulation (core/serving/): requests it follows one by one, and the output tokens
 // it generates per replica, which bound its steps (each step emits at least one token).
 inline constexpr IntRange kSimulatedRequests{

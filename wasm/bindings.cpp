@@ -7,6 +7,7 @@
 
 #include "boundary.hpp"
 #include "estimate.hpp"
+#include "inference/measurement_paste.hpp"
 #include "json_text.hpp"
 #include "plan.hpp"
 #include "presets.hpp"
@@ -30,6 +31,11 @@ std::string estimate(const std::string& scenario_json) {
 std::string plan(const std::string& scenario_json) {
   return llm_sizer::plan_text(scenario_json, catalog());
 }
+
+// A pasted measurement read into the fields of inference.measured.
+std::string read_measurement(const std::string& text) {
+  return answer_text([&] { return llm_sizer::read_measurement_paste(text); });
+}
 #endif
 
 // The model module lists the catalog, the model types and the config fields for the first view's
@@ -48,6 +54,7 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("estimate", &estimate);
 #ifndef LLM_SIZER_MODEL_ONLY
   emscripten::function("plan", &plan);
+  emscripten::function("read_measurement", &read_measurement);
 #endif
   emscripten::function("presets", &presets);
 }

@@ -1,5 +1,6 @@
 // The JS face of a WASM core module (api.mjs: the whole core; model_api.mjs: the page's first view;
-// validation_api.mjs: the validation page): estimate(), plan() (not in the first view's module),
+// validation_api.mjs: the validation page): estimate(), plan() and readMeasurement() (not in the
+// first view's module),
 // presets() and, in the validation module, validate() return parsed JSON or throw an Error whose
 // message is the CLI's message, with .field, .allowed and .got, and the rule as .code and .params
 // (a code of the core's message table, which the page translates).
@@ -31,6 +32,11 @@ export function coreApi(module) {
   if (module.plan) {
     // The training planner: the fastest plans that fit and the scaling curve (plan_json.hpp).
     api.plan = (scenario) => unwrap(module.plan(asText(scenario)));
+  }
+  if (module.read_measurement) {
+    // A pasted llama-bench table, llama.cpp timings, vLLM summary or figure, read into
+    // { measured: {...}, format } for the scenario's inference.measured (measurement_paste.hpp).
+    api.readMeasurement = (text) => unwrap(module.read_measurement(String(text)));
   }
   if (module.validate) {
     // measurements: data/measurements/ as {"<file>": [rows]} (object or JSON text); options:

@@ -8,6 +8,7 @@
 #include "catalog/catalog.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
+#include "inference/measurement_paste.hpp"
 #include "json_text.hpp"
 #include "plan.hpp"
 #include "presets.hpp"
@@ -29,6 +30,10 @@ const char* const kUsage =
     "                                     API returns)\n"
     "       llm-sizer plan [FILE|-]       search the fastest training plans that fit (stdin if - "
     "or none)\n"
+    "       llm-sizer measurement [FILE|-]\n"
+    "                                     read a pasted llama-bench output, llama.cpp timings,\n"
+    "                                     vLLM bench summary or tokens/s figure into the fields\n"
+    "                                     of inference.measured\n"
     "       llm-sizer presets             list model, accelerator and other catalog presets\n"
     "       llm-sizer validate [--json] [--category C]\n"
     "                                     compare predictions with every published figure in\n"
@@ -116,6 +121,13 @@ int main(int argc, char** argv) {
                                          ? llm_sizer::plan_json(scenario, catalog)
                                          : llm_sizer::estimate_json(scenario, catalog);
       std::cout << answer.dump(2) << "\n";
+      return 0;
+    }
+    if (command == "measurement" && argc <= 3) {
+      std::ifstream file;
+      std::istream& in = open_input(argc == 3 ? argv[2] : "-", file);
+      const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      std::cout << llm_sizer::read_measurement_paste(text).dump(2) << "\n";
       return 0;
     }
     if (command == "messages" && argc == 2) {

@@ -67,8 +67,8 @@ HostEfficiency host_efficiency(
     const InferenceInput& in,
     const std::array<std::optional<double>, kPrecisionNames.size()>& peaks, double memory) {
   HostEfficiency h;
-  h.memory = memory;
-  h.compute = kCompute;
+  h.memory = in.host_memory_efficiency.value_or(memory);
+  h.compute = in.host_compute_efficiency.value_or(kCompute);
   h.precision = host_precision(in.weights);
   // Without a figure for that precision the CPU widens to FP32.
   h.peak_flops_per_s =

@@ -181,6 +181,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                     "speculative",
                     "model_repo",
                     "model_file",
+                    "measured",
                     "memory_efficiency",
                     "compute_efficiency",
                     "layer_overhead_s",
@@ -253,6 +254,31 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   in.memory_efficiency = r.optional_number("memory_efficiency", limits::kEfficiency);
   in.compute_efficiency = r.optional_number("compute_efficiency", limits::kEfficiency);
   in.layer_overhead_s = r.optional_number("layer_overhead_s", limits::kLayerOverheadS);
+  if (const Json* measured = r.find("measured")) {
+    const FieldReader mr(*measured, r.field("measured"));
+    in.measured = parse_measured(mr, in.prompt_tokens + in.output_tokens / 2);
+    if (in.measured->gpu_layers) {
+      if (!runtime_splits_layers(in.runtime)) {
+        throw InputError(mr.field("gpu_layers"), {"error.gpu_layers_runtime"},
+                         std::to_string(*in.measured->gpu_layers));
+      }
+      if (*in.measured->gpu_layers <= m.num_layers && !host_present) {
+        throw InputError(mr.field("gpu_layers"), {"error.needs_host"},
+                         std::to_string(*in.measured->gpu_layers));
+      }
+    }
+    // A measurement stands for the efficiency it is fitted to: not both.
+    for (const auto& [speed, efficiency] :
+         {std::pair{"decode_tokens_per_s", "memory_efficiency"},
+          std::pair{"prefill_tokens_per_s", "compute_efficiency"}}) {
+      if (mr.has(speed) && r.has(efficiency)) {
+        throw InputError(
+            mr.field(speed),
+            {"error.measured_and_efficiency", json_object({{"efficiency", r.field(efficiency)}})},
+            describe_value(*mr.find(speed)));
+      }
+    }
+  }
   in.calibration = catalog.find_calibration(device.id);
   in.price_per_gpu_hour_usd = r.optional_number("price_per_gpu_hour_usd", limits::kUsdPerGpuHour);
   if (in.price_per_gpu_hour_usd) {
@@ -296,6 +322,7 @@ Json inference_input_to_json(const InferenceInput& in) {
   if (in.speculative) out["speculative"] = speculative_input_to_json(*in.speculative);
   if (!in.model_repo.empty()) out["model_repo"] = in.model_repo;
   if (!in.model_file.empty()) out["model_file"] = in.model_file;
+  if (in.measured) out["measured"] = measured_input_to_json(*in.measured);
   put("memory_efficiency", in.memory_efficiency);
   put("compute_efficiency", in.compute_efficiency);
   put("layer_overhead_s", in.layer_overhead_s);

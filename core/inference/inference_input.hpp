@@ -5,6 +5,7 @@
 #include <string>
 
 #include "field_reader.hpp"
+#include "inference/measured_input.hpp"
 #include "inference/speculative_input.hpp"
 #include "model/model_spec.hpp"
 #include "quantization/weight_format.hpp"
@@ -62,6 +63,11 @@ struct InferenceInput {
   std::optional<double> memory_efficiency;
   std::optional<double> compute_efficiency;
   std::optional<double> layer_overhead_s;
+  // The host's, set only by a fit to inference.measured (inference/measured_fit.hpp).
+  std::optional<double> host_memory_efficiency;
+  std::optional<double> host_compute_efficiency;
+  // Speeds the user measured, which the efficiencies are fitted to.
+  std::optional<MeasuredInput> measured;
   // The device's measured efficiencies (data/calibration/<id>.json), when the catalog has them.
   const DeviceCalibration* calibration = nullptr;
 

@@ -9,6 +9,13 @@
 namespace llm_sizer {
 namespace {
 
+// The host's side of the step model, with a host and its link.
+std::optional<HostSide> host_side(const InferenceInput& in, const HostSpec* host,
+                                  const HostLink* link) {
+  if (!host || !link) return std::nullopt;
+  return HostSide{*host, *link, resolve_host_efficiency(in, *host)};
+}
+
 void explain_memory(const ModelSpec& m, const InferenceInput& in, const InferenceResult& r,
                     Explanations& out) {
   const InferenceMemory& mem = r.memory;
@@ -186,6 +193,34 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
                                    const HostSpec* host, const HostLink* link,
                                    const InferenceInput& input, Explanations& explanations,
                                    Warnings& warnings) {
+  if (input.measured) {
+    // The scenario as given places the model; the efficiencies fitted to the measurement on that
+    // placement then stand in for the defaults everywhere they apply.
+    InferenceInput given = input;
+    given.measured.reset();
+    // The measured run's placement: its -ngl where it gives one.
+    InferenceInput measured_setup = given;
+    if (input.measured->gpu_layers) {
+      measured_setup.gpu_layers = std::min(*input.measured->gpu_layers, model.num_layers + 1);
+    }
+    Explanations unused_explanations;
+    Warnings unused_warnings;
+    const InferenceResult first =
+        estimate_inference(model, tensors, sizer, device, host, link, measured_setup,
+                           unused_explanations, unused_warnings);
+    const std::optional<HostSide> offload = host_side(measured_setup, host, link);
+    const StepFlops flops = step_flops(model, tensors, measured_setup);
+    const StepModel steps =
+        make_step_model(model, tensors, first.weights, device, measured_setup, flops, offload);
+    MeasuredFit fit = fit_measured(steps, first.placed, *input.measured);
+    InferenceResult r =
+        estimate_inference(model, tensors, sizer, device, host, link,
+                           with_fitted_efficiencies(given, fit), explanations, warnings);
+    explain_measured_fit(fit, explanations);
+    warn_unmatched(fit, warnings);
+    r.measured_fit = std::move(fit);
+    return r;
+  }
   InferenceResult r;
   r.layers = model.num_layers;
   r.moe_layers = moe_layer_count(model);
@@ -193,9 +228,8 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
   r.memory = inference_memory(model, r.weights, device, input);
   r.inverse = answer_inverse_questions(model, r.weights, device, input, sizer);
   explain_memory(model, input, r, explanations);
-  std::optional<HostSide> offload;
-  if (host && link) {
-    offload.emplace(HostSide{*host, *link, resolve_host_efficiency(input, *host)});
+  const std::optional<HostSide> offload = host_side(input, host, link);
+  if (offload) {
     r.host_efficiency = offload->efficiency;
     r.host_link = *link;
   }
@@ -266,6 +300,14 @@ Json inference_to_json(const InferenceInput& in, const InferenceResult& r) {
   if (!r.inverse.best_format.empty()) out["best_format"] = r.inverse.best_format;
   if (r.serving) add_serving(in, *r.serving, out);
   if (r.speculation) out["speculative"] = speculation_json(*r.speculation);
+  if (r.measured_fit) {
+    out["measured_fit"] = measured_fit_json(*r.measured_fit);
+    const auto& fits = r.measured_fit->fits;
+    if (r.serving && std::any_of(fits.begin(), fits.end(),
+                                 [](const EfficiencyFit& f) { return f.unmatched.empty(); })) {
+      out["assumptions"]["efficiency_source"] = "inference.measured";
+    }
+  }
   placement_to_json(r, out);
   return out;
 }

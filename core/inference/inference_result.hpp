@@ -7,6 +7,7 @@
 #include "field_reader.hpp"
 #include "inference/inference_input.hpp"
 #include "inference/inverse.hpp"
+#include "inference/measured_fit.hpp"
 #include "inference/memory.hpp"
 #include "inference/placement.hpp"
 #include "inference/serving.hpp"
@@ -38,6 +39,7 @@ struct InferenceResult {
   std::vector<LayerPoint> by_gpu_layers;          // with a host and a layer-splitting runtime
   std::optional<HostEfficiency> host_efficiency;  // with a host
   std::optional<HostLink> host_link;
+  std::optional<MeasuredFit> measured_fit;  // with inference.measured
 };
 
 // `host` and `link` are null without hardware.host.

@@ -37,9 +37,11 @@ const keptAsIs = new Set([
   'Megatron', 'PyTorch', 'Orca', 'Adam', 'AdamW', 'Adafactor', 'GeForce', 'Guanaco', 'RoPE', 'MegaScale', 'Qwen',
   'Hoffmann', 'Korthikanti', 'Dettmers', 'Daly', // authors cited in the text (等 2022)
   'gate', 'up', 'down', 'tp', 'pp', 'dp', 'top', 'min', // projection and parallelism names, top-k, min()
-  'gpu_memory_utilization', 'max_num_seqs', // vLLM's options, named as the runtime spells them
+  'gpu_memory_utilization', 'max_num_seqs', 'gpu_layers', // vLLM's options, named as the runtime spells them; llama.cpp's -ngl field
   'ngl', 'exps', 'cpu', 'moe', 'cpu_offload_gb', 'true', // llama.cpp's and vLLM's options as they spell them
   'quantize', 'imatrix', 'mmap', // llama.cpp's quantizing tool (llama-quantize --imatrix); the system call
+  'bench', 'serve', // the benchmark tools' names: llama-bench, vllm bench serve
+  'memory_efficiency', 'compute_efficiency', 'host_memory_efficiency', 'host_compute_efficiency', // fitted fields
   'gather', 'scatter', 'to', // all-gather, reduce-scatter, all-to-all
   'NeMo', 'SigLIP', 'Vision', // a framework, an image encoder, a product name (Llama 3.2 Vision)
   'Ollama', 'Modelfile', // a runtime and its file of settings
@@ -119,6 +121,7 @@ const views = [
   ['a multimodal model', { model: 'gemma-3-27b' }, 'model'],
   ['serving on two GPUs with vLLM', { model: 'llama-3-70b', hardware: { count: 2 }, inference: { runtime: 'vllm', kv_cache: 'fp8' } }, 'inference'],
   ['experts in host memory with llama.cpp, its command and Ollama\'s', { model: 'mixtral-8x7b', hardware: { accelerator: 'rtx-4090', host: { preset: 'epyc-9654' } }, inference: { runtime: 'llama.cpp', weights: 'q4_k_m', offload_experts: true, batch: 4 } }, 'inference'],
+  ['a measurement fitted, one that no efficiency gives', { model: 'llama-3-8b', hardware: { accelerator: 'rtx-4090' }, inference: { runtime: 'llama.cpp', weights: 'q4_k_m', measured: { decode_tokens_per_s: 127.6, decode_context_tokens: 64, prefill_tokens_per_s: 1e6, source: 'llama-bench' } } }, 'inference'],
   ['serving where the catalog has no price, on a TPU', { model: 'mixtral-8x7b', hardware: { accelerator: 'tpu-v5e', count: 8 }, inference: { weights: 'gptq-4bit-g-1' } }, 'inference'],
   ['pre-training with targets and a rounded batch', { model: 'llama-3-70b', hardware: { count: 64 }, training: { target_days: 30, electricity_usd_per_kwh: 0.1, global_batch_tokens: 1000001, recompute: 'selective', zero_stage: 1 } }, 'training'],
   ['a mixture of experts pre-trained', { model: 'mixtral-8x7b', hardware: { count: 8 }, training: { zero_stage: 3, offload: 'optimizer_and_params' } }, 'training'],

@@ -162,3 +162,39 @@ test('a laptop on a phone: the command that runs it and the one that measures it
   await context.close();
   assert.deepEqual(problems, []);
 });
+
+// Issue "local inference", item 5: a pasted llama-bench table is read by the core, kept in the
+// link, and the estimate then gives the measured speed; a paste it cannot read names its line.
+test('a pasted llama-bench result is fitted, shown beside the estimate, and kept in the link', async () => {
+  const start = { model: 'llama-3-8b', hardware: { accelerator: 'rtx-4090' }, inference: { runtime: 'llama.cpp', weights: 'q4_k_m', prompt_tokens: 512, output_tokens: 128 } };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(start, { t: 'inference' }));
+  await page.fill('#measurement-paste', '| test | t/s |\n|---|---|\n| tg128 | fast |\n');
+  await page.click('#use-measurement');
+  await page.waitForFunction(() => document.querySelector('.measurement-section .field-error')?.textContent.includes('line 3'));
+  const table = [
+    '| model                  |     size | params | backend | ngl |  test |             t/s |',
+    '| ---------------------- | -------: | -----: | ------- | --: | ----: | --------------: |',
+    '| llama 8B Q4_K - Medium | 4.58 GiB | 8.03 B | CUDA    |  99 | pp512 | 7138.99 ± 20.43 |',
+    '| llama 8B Q4_K - Medium | 4.58 GiB | 8.03 B | CUDA    |  99 | tg128 |   127.60 ± 0.21 |',
+  ].join('\n');
+  await page.fill('#measurement-paste', table);
+  await page.click('#use-measurement');
+  await page.waitForSelector('.measured-fit[data-speed="decode"]');
+  const { scenario } = await decodeState(new URL(await settledUrl(page)).hash);
+  const expected = await assertShowsCliResult(page, scenario);
+  assert.deepEqual(expected.scenario.inference.measured, { decode_batch: 1, decode_tokens_per_s: 127.6, decode_context_tokens: 64, prefill_tokens_per_s: 7138.99, prefill_tokens: 512, source: 'llama-bench' });
+  assert.equal(expected.inference.measured_fit.decode.matched, true);
+  // The scenario's prompt is the measured one: its prefill is the measurement.
+  assert.ok(Math.abs(expected.inference.prefill_tokens_per_s - 7138.99) < 1e-3);
+  assert.equal(await page.getAttribute('#flow [data-path="inference.measured_fit.decode.measured_tokens_per_s"]', 'value'), '127.6');
+  // The fitted efficiency has its formula.
+  assert.ok(await page.isVisible('#flow [data-path="inference.measured_fit.decode.fitted_efficiency"] ~ button.formula-toggle, #flow .measured-fit button.formula-toggle'));
+  // The link reopens with it; removing it brings the defaults back.
+  const again = await openPage(site.browser, page.url());
+  await again.page.waitForSelector('.measured-fit[data-speed="prefill"]');
+  await again.page.click('#drop-measurement');
+  await again.page.waitForFunction(() => !document.querySelector('.measured-fit'));
+  const dropped = await decodeState(new URL(await settledUrl(again.page)).hash);
+  assert.equal(dropped.scenario.inference.measured, undefined);
+  assert.deepEqual([...problems, ...again.problems], []);
+});

@@ -9,6 +9,7 @@
 #include "catalog/catalog.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
+#include "inference/measurement_paste.hpp"
 #include "json_text.hpp"
 #include "model/hf_config.hpp"
 #include "model/param_count.hpp"
@@ -87,6 +88,21 @@ void run_estimate(std::string_view text) {
 
 void run_plan(std::string_view text) {
   run_answer(text, plan_json);
+}
+
+// A pasted measurement is read into inference.measured fields, which a scenario then accepts.
+void run_measurement(std::string_view text) {
+  try {
+    const Json read = read_measurement_paste(text);
+    const Json scenario = {
+        {"model", "llama-3-8b"},
+        {"hardware", {{"accelerator", "rtx-4090"}}},
+        {"inference",
+         {{"runtime", "llama.cpp"}, {"weights", "q4_k_m"}, {"measured", read["measured"]}}}};
+    run_answer(scenario.dump(), estimate_json);
+  } catch (const InputError& e) {
+    check_refusal(e);
+  }
 }
 
 const EntryPoint& entry_point(std::string_view name) {

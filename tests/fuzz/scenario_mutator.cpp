@@ -95,7 +95,7 @@ std::vector<Json> boundary_numbers() {
         limits::kTrainingTokens, limits::kFlops, limits::kGlobalBatchTokens, limits::kMfu,
         limits::kEfficiency, limits::kDays, limits::kUsdPerGpuHour, limits::kRequestsPerS,
         limits::kMtbfHours, limits::kRestartS, limits::kCheckpointIntervalS,
-        limits::kStorageBytesPerS, limits::kLostFraction}) {
+        limits::kStorageBytesPerS, limits::kLostFraction, limits::kMeasuredTokensPerS}) {
     numbers.insert(numbers.end(), {range.max, range.min, range.max * 1.0001});
   }
   return numbers;
@@ -115,6 +115,8 @@ const Vocabulary& vocabulary() {
       v.fields[std::string("serving.") + part] =
           probe_fields(catalog, {{"model", "gpt2"}, {"serving", {{part, {{"\x01", probe}}}}}});
     }
+    v.fields["inference.measured"] = probe_fields(
+        catalog, {{"model", "gpt2"}, {"inference", {{"measured", {{"\x01", probe}}}}}});
     for (const auto& field : presets["config_fields"]) v.fields["model"].push_back(field);
     for (const auto& [key, value] : presets["accelerators"][0].items()) {
       v.fields["hardware.accelerator"].push_back(key);
@@ -160,6 +162,7 @@ std::string child_kind(const std::string& kind, const std::string& key, Document
   if (kind == "model" && key == "text_config") return "model";
   if (kind == "hardware" && key == "accelerator") return "hardware.accelerator";
   if (kind == "hardware.accelerator" && key == "dense_flops_per_s") return "dense_flops_per_s";
+  if (kind == "inference" && key == "measured") return "inference.measured";
   return "other";
 }
 
@@ -269,6 +272,7 @@ bool mutate(Json& root, Document document, Random& random) {
 
 size_t mutate_document(Document document, uint8_t* data, size_t size, size_t max_size,
                        unsigned seed) {
+  if (document == Document::text) return 0;
   Random random(seed);
   Json root;
   try {

@@ -120,6 +120,21 @@ test('D4b: the serving section refuses out-of-range traffic, naming the field', 
   for (const [section, field, rule] of speculative) {
     assertRefused(scenario({ model: 'llama-3-8b', inference: { speculative: section } }), field, rule);
   }
+  const measured = [
+    [{}, 'inference.measured', /must give decode_tokens_per_s/],
+    [{ decode_tokens_per_s: -1 }, 'inference.measured.decode_tokens_per_s', /must be a number in/],
+    [{ decode_tokens_per_s: 1e300 }, 'inference.measured.decode_tokens_per_s', /must be a number in/],
+    [{ prefill_tokens_per_s: 100, prefill_tokens: 0 }, 'inference.measured.prefill_tokens', /must be an integer in/],
+    [{ decode_tokens_per_s: 40, decode_batch: 1e9 }, 'inference.measured.decode_batch', /must be an integer in/],
+    [{ decode_tokens_per_s: 40, decode_context_tokens: -5 }, 'inference.measured.decode_context_tokens', /must be an integer in/],
+    [{ decode_tokens_per_s: 40, gpu_layers: 10 }, 'inference.measured.gpu_layers', /hardware.host/],
+    [{ decode_tokens_per_s: 40, speed: 1 }, 'inference.measured.speed', /not a known field/],
+  ];
+  for (const [section, field, rule] of measured) {
+    assertRefused(scenario({ model: 'llama-3-8b', inference: { runtime: 'llama.cpp', weights: 'q4_k_m', measured: section } }), field, rule);
+  }
+  assertRefused(scenario({ model: 'llama-3-8b', inference: { compute_efficiency: 0.5, measured: { prefill_tokens_per_s: 900 } } }),
+    'inference.measured.prefill_tokens_per_s', /cannot be given with inference.compute_efficiency/);
 });
 
 test('D5: no count comes from an out-of-range double', () => {

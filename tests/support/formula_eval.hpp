@@ -8,6 +8,7 @@
 #include <string>
 
 #include "arithmetic.hpp"
+#include "field_reader.hpp"
 
 namespace llm_sizer::test {
 
@@ -33,5 +34,12 @@ class FormulaEvaluator {
   std::string text_;
   std::map<std::string, double> terms_;
 };
+
+// An explanation of a result ({formula, terms: [{name, value}]}) evaluated with its own terms.
+inline double evaluate_explanation(const Json& explanation) {
+  std::map<std::string, double> terms;
+  for (const auto& term : explanation["terms"]) terms[term["name"]] = term["value"];
+  return FormulaEvaluator(explanation["formula"], terms).evaluate();
+}
 
 }  // namespace llm_sizer::test

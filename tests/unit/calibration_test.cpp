@@ -42,12 +42,6 @@ Json estimate(const llm_sizer::Catalog& catalog, const Json& accelerator, const 
                                   catalog);
 }
 
-double evaluate(const Json& explanation) {
-  std::map<std::string, double> terms;
-  for (const auto& term : explanation["terms"]) terms[term["name"]] = term["value"];
-  return llm_sizer::test::FormulaEvaluator(explanation["formula"], terms).evaluate();
-}
-
 }  // namespace
 
 TEST_CASE("a calibration file replaces the device's fitted efficiencies and is named as source") {
@@ -63,9 +57,10 @@ TEST_CASE("a calibration file replaces the device's fitted efficiencies and is n
     CHECK(explanation["source"] == "data/calibration/h200.json");
   }
   CHECK(r["references"].contains("kernel-bench"));
-  CHECK(1.0 / evaluate(r["explain"]["inference.decode_tokens_per_s"]) ==
+  CHECK(1.0 /
+            llm_sizer::test::evaluate_explanation(r["explain"]["inference.decode_tokens_per_s"]) ==
         Approx(1.0 / r["inference"]["decode_tokens_per_s"].get<double>()).epsilon(1e-12));
-  CHECK(evaluate(r["explain"]["inference.prefill_s"]) ==
+  CHECK(llm_sizer::test::evaluate_explanation(r["explain"]["inference.prefill_s"]) ==
         Approx(r["inference"]["prefill_s"].get<double>()).epsilon(1e-12));
 
   // The same speed as giving the measured figures as scenario overrides.

@@ -38,5 +38,15 @@ export function coreEngine(core) {
         return { error: errorOf(error) };
       }
     },
+    // A pasted measurement read into inference.measured's fields: { value } or { error } (the
+    // whole core only; the first view's module has no sections).
+    readMeasurement(text) {
+      if (!core.readMeasurement) return { error: errorOf(new Error('the whole core is not loaded')) };
+      try {
+        return { value: core.readMeasurement(text) };
+      } catch (error) {
+        return { error: errorOf(error) };
+      }
+    },
   };
 }

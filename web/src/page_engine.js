@@ -20,6 +20,7 @@ export async function startPageEngine({ whole = false } = {}) {
     // whole core has loaded, its listing, with the sections' choices.
     catalog: () => (full ?? first).catalog(),
     estimate: (scenario) => (full ?? first).estimate(scenario),
+    readMeasurement: (text) => (full ?? first).readMeasurement(text),
     get hasSections() {
       return full !== null;
     },

@@ -42,6 +42,9 @@ function viewContext(app, active) {
     result: app.result, t, fmt: app.fmt, expanded: app.expanded, catalog: app.catalog, modelName: app.modelName(),
     chart: (key, spec) => app.charts.chart(key, spec, `${t.lang}|${app.fmt.bytesUnit}`),
     set: (path, value) => app.set(path, value),
+    reset: (path) => app.reset(path),
+    // A pasted measurement read by the core: { value: { measured, format } } or { error }.
+    readMeasurement: (text) => app.engine.readMeasurement(text),
     scenario: app.scenario,
     job: app.job?.flow === active.id && app.job.key === JSON.stringify(app.result.scenario) ? app.job : null,
     // Opens another view on a new scenario (the planner's "use this plan").

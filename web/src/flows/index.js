@@ -41,6 +41,8 @@ const inferenceInputs = {
     'model_repo', 'model_file'],
   // Fields of free text: the core echoes them only when given, so their kind is named here.
   text: ['model_repo', 'model_file'],
+  // The measurement has a block of its own in the view (flows/measurement.js).
+  hidden: ['measured'],
 };
 
 // The inference block's key figures: where it runs (with offload: the layers on the GPU and the

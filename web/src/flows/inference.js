@@ -1,7 +1,7 @@
 // Inference: does the model fit on this hardware, how fast does it answer, and what does a token
 // cost. Headline first (fits, decode speed, time to first token, cost), then memory per device,
-// speed (curves and the roofline), cost, the command that runs it, and the assumptions behind the
-// speed model.
+// speed (curves and the roofline), cost, the command that runs it, the user's own measurement,
+// and the assumptions behind the speed model.
 import { h } from '../dom.js';
 import { stackedBars } from '../render/charts/index.js';
 import { glossaryTerm } from '../render/term.js';
@@ -9,13 +9,15 @@ import {
   answer, assumption, assumptionsSection, datasheet, figure, numbersTable, priceSource, reference, section, verdict, warningsSection,
 } from './parts.js';
 import { commandSection } from './command.js';
+import { measurementSection } from './measurement.js';
 import { placementSection, placementVerdict, timeSplit } from './placement.js';
 
 export default {
   render(ctx) {
     const speed = ctx.result.inference.decode_tokens_per_s !== undefined;
     return h('div', { class: 'flow' }, headline(ctx), placementSection(ctx), memory(ctx), speed ? speedSection(ctx) : null,
-      speed ? costSection(ctx) : null, commandSection(ctx), warningsSection(ctx), assumptions(ctx));
+      speed ? costSection(ctx) : null, commandSection(ctx),
+      speed ? measurementSection(ctx) : null, warningsSection(ctx), assumptions(ctx));
   },
 };
 

@@ -535,6 +535,7 @@ export default {
     'images have 3 colour channels': '图像有 3 个颜色通道',
     'measured fixed costs are 15-171 microseconds per layer': '实测的固定开销为每层 15–171 微秒',
     'people read 5-10 tokens per second': '人每秒读 5–10 个 token',
+    'the fastest published prefill rates are about 1e5 tokens per second': '已发表最快的预填充速度约为每秒 1e5 个 token',
     'a probability: at least 0, less than 1': '概率：不小于 0，小于 1',
     'runtimes draft 1 to 8 tokens a step': '推理引擎每步起草 1 到 8 个 token',
     'serving benchmarks send 1,000-30,000 prompts; MLPerf\'s Llama 2 70B set has 24,576': '服务基准测试发送 1,000–30,000 个提示词；MLPerf 的 Llama 2 70B 数据集有 24,576 个',
