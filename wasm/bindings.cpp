@@ -7,7 +7,7 @@
 
 #include "boundary.hpp"
 #include "estimate.hpp"
-#include "inference/measurement_paste.hpp"
+#include "measurement_paste.hpp"
 #include "json_text.hpp"
 #include "plan.hpp"
 #include "presets.hpp"

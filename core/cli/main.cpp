@@ -8,7 +8,7 @@
 #include "catalog/catalog.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
-#include "inference/measurement_paste.hpp"
+#include "measurement_paste.hpp"
 #include "json_text.hpp"
 #include "plan.hpp"
 #include "presets.hpp"

@@ -9,7 +9,7 @@
 #include "catalog/catalog.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
-#include "inference/measurement_paste.hpp"
+#include "measurement_paste.hpp"
 #include "json_text.hpp"
 #include "model/hf_config.hpp"
 #include "model/param_count.hpp"

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "inference/measurement_paste.hpp"
+#include "measurement_paste.hpp"
 
 using llm_sizer::Json;
 using llm_sizer::read_measurement_paste;

@@ -1,4 +1,4 @@
-#include "inference/measurement_paste.hpp"
+#include "measurement_paste.hpp"
 
 #include <algorithm>
 #include <cctype>
