@@ -27,6 +27,7 @@ Json serving_to_json(const ServingLoadResult& result) {
        {"e2e_latency_s", spread_json(s.e2e_latency_s)},
        {"queue_s_mean", s.mean_queue_s},
        {"prefill_s_mean", s.mean_prefill_s},
+       {"decode_s_mean", s.mean_decode_s},
        {"mean_batch", s.mean_batch},
        {"peak_batch", s.peak_batch},
        {"requests", s.requests},

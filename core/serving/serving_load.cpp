@@ -86,7 +86,7 @@ bool queue_grows(const SimulationOutcome& sim) {
 
 void summarise(const SimulationOutcome& sim, const ReplicaTraffic& traffic, const ServingInput& in,
                ServingLoad& load) {
-  std::vector<double> ttft, tpot, e2e, queue, prefill;
+  std::vector<double> ttft, tpot, e2e, queue, prefill, decode;
   double output = 0;
   double prompt = 0;
   double end = 0;
@@ -110,6 +110,7 @@ void summarise(const SimulationOutcome& sim, const ReplicaTraffic& traffic, cons
     ttft.push_back(first);
     queue.push_back(r.admitted_s - r.arrival_s);
     prefill.push_back(r.first_token_s - r.admitted_s);
+    decode.push_back(r.finish_s - r.first_token_s);
     if (r.output_tokens > 1) tpot.push_back(per_token);
     e2e.push_back(r.finish_s - r.arrival_s + load.request_overhead_s);
     const bool fast_start = !in.targets.ttft_p99_s || first <= *in.targets.ttft_p99_s;
@@ -136,6 +137,7 @@ void summarise(const SimulationOutcome& sim, const ReplicaTraffic& traffic, cons
   load.ttft_s = spread(ttft);
   load.mean_queue_s = spread(queue).mean;
   load.mean_prefill_s = spread(prefill).mean;
+  load.mean_decode_s = spread(decode).mean;
   load.tpot_s = spread(tpot);
   load.itl_s = weighted_spread(sim.token_gaps);
   load.e2e_latency_s = spread(e2e);

@@ -58,6 +58,7 @@ struct ServingLoad {
   LatencySpread ttft_s;
   double mean_queue_s = 0;
   double mean_prefill_s = 0;
+  double mean_decode_s = 0;  // first token to last: e2e = queue + prefill + overhead + decode
   LatencySpread tpot_s;
   LatencySpread itl_s;
   LatencySpread e2e_latency_s;

@@ -16,7 +16,7 @@ const { default: en } = await web('i18n/en.js');
 const { default: zh } = await web('i18n/zh.js');
 const { default: enSections } = await web('i18n/en.sections.js');
 const { default: zhSections } = await web('i18n/zh.sections.js');
-const { flowById, sections } = await web('flows/index.js');
+const { flowById, sectionQuestion, sections } = await web('flows/index.js');
 
 const fixtures = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/links-v1.json'), 'utf8'));
 
@@ -236,7 +236,7 @@ test('every number the core explains has a label in both languages (its ƒ butto
 });
 
 test('the page asks the core only for the open view\'s section, and links keep every section opened', () => {
-  assert.deepEqual(sections, ['inference', 'training']);
+  assert.deepEqual(sections, ['inference', 'serving', 'training']);
   const scenario = { model: 'gpt2', training: { zero_stage: 1 }, inference: { batch: 4 } };
   assert.deepEqual(withSections(scenario, ['training'], sections), { model: 'gpt2', training: { zero_stage: 1 } });
   assert.deepEqual(withSections({ model: 'gpt2' }, ['inference'], sections), { model: 'gpt2', inference: {} });
@@ -260,6 +260,14 @@ test('the page asks the core only for the open view\'s section, and links keep e
   assert.deepEqual(wasm.estimate(plan).training.parallelism, wasm.estimate({ model: 'llama-3-8b', hardware: { count: 8 },
     training: { micro_batch: 1, tp: 8 } }).training.parallelism);
   assert.deepEqual(pruneScenario({ model: 'gpt2', training: { method: 'full' } }, { catalog, estimate, sections }), { model: 'gpt2', training: {} });
+  // The serving section's defaults come from the inference section: its values are checked with it
+  // (the prompt equal to the inference section's goes; asked alone, it would have stayed).
+  assert.deepEqual(sectionQuestion('serving'), ['serving', 'inference']);
+  asked.length = 0;
+  const served = pruneScenario({ model: 'gpt2', inference: { prompt_tokens: 200 }, serving: { workload: { prompt_tokens: 200, requests: 20 } } },
+    { catalog, estimate: spy, sections, question: sectionQuestion });
+  assert.deepEqual(served, { model: 'gpt2', inference: { prompt_tokens: 200 }, serving: { workload: { requests: 20 } } });
+  assert.ok(asked.includes('inference+serving'), asked.join(' '));
 });
 
 test('full training and fine-tuning share the training section: switching tabs switches the method', () => {

@@ -17,6 +17,9 @@ const views = {
   training: scenario,
   finetune: { ...scenario, training: { method: 'qlora', tokens: 1e8, micro_batch: 1, seq_len: 2048, recompute: 'full' } },
   quantization: { ...scenario, model: 'llama-2-70b' },
+  // Serving: Llama 3.1 8B on the two H100s as two replicas, Poisson traffic with latency targets.
+  serving: { model: 'llama-3.1-8b', hardware: scenario.hardware, inference: { tp: 1 },
+    serving: { workload: { requests_per_s: 12, requests: 300 }, targets: { ttft_p99_s: 0.5, tpot_p99_s: 0.05 } } },
 };
 
 async function shoot(view, { l, colorScheme, viewport }) {
@@ -44,7 +47,7 @@ test('screenshots at 1280×800 and 390×844, English and Chinese, light and dark
       for (const viewport of sizes) {
         await shoot('inference', { l, colorScheme, viewport });
         if ((l === 'en') === (colorScheme === 'light')) {
-          for (const view of ['model', 'training', 'finetune', 'quantization']) await shoot(view, { l, colorScheme, viewport });
+          for (const view of ['model', 'serving', 'training', 'finetune', 'quantization']) await shoot(view, { l, colorScheme, viewport });
         }
       }
     }

@@ -126,7 +126,7 @@ export async function assertShowsCliResult(page, scenario, { locale = 'en-US', b
   assert.ok(shown.length >= 4, `${shown.length} numbers shown`);
   // The view shows its own block: the model's parameters, the inference or training figures.
   const tab = open;
-  const block = { model: 'model.', inference: 'inference.', training: 'training.', finetune: 'training.', quantization: 'quantization.' }[tab];
+  const block = { model: 'model.', inference: 'inference.', serving: 'serving.', training: 'training.', finetune: 'training.', quantization: 'quantization.' }[tab];
   assert.ok(shown.some((n) => n.path.startsWith(block)), `${tab} shows ${block}*`);
   // The page's formatter for that language: its unit words too ("23.5 天").
   const t = createI18n(await loadLanguage(locale.split('-')[0]));

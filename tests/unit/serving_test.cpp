@@ -56,6 +56,18 @@ TEST_CASE("a lone request at a low rate waits for nothing: its TTFT is its prefi
         Approx(1.0 / single["decode_tokens_per_s"].get<double>()).epsilon(0.05));
   CHECK(alone["mean_batch"].get<double>() == Approx(1.0));
   CHECK_FALSE(alone["overloaded"].get<bool>());
+  // Its answer: the 99 tokens after the first, one batch-1 step each.
+  CHECK(alone["decode_s_mean"].get<double>() ==
+        Approx(99 / single["decode_tokens_per_s"].get<double>()).epsilon(0.05));
+}
+
+TEST_CASE("a mean request's queue, prefill, overhead and decode add up to its end-to-end latency") {
+  const Json busy = serve({{"workload", {{"requests_per_s", 40}, {"requests", 400}}}});
+  const double parts = busy["queue_s_mean"].get<double>() + busy["prefill_s_mean"].get<double>() +
+                       busy["scheduler"]["request_overhead_s"].get<double>() +
+                       busy["decode_s_mean"].get<double>();
+  CHECK(busy["queue_s_mean"].get<double>() > 0);
+  CHECK(parts == Approx(busy["e2e_latency_s"]["mean"].get<double>()).epsilon(1e-9));
 }
 
 TEST_CASE("a closed loop obeys Little's law: in flight = throughput x latency") {

@@ -18,7 +18,7 @@ export function kindOf(name) {
   if (/(^|\.|_)(gpus_for_\w+|batch_for_\w+|min_devices|max_batch|max_micro_batch|grad_accumulation|count)$/.test(leaf)) return 'integer';
   if (/bytes_per_s$/.test(leaf)) return 'bytes_per_s';
   if (/bytes_per_token$/.test(leaf)) return 'bytes_per_token';
-  if (/bytes$/.test(leaf)) return 'bytes';
+  if (/bytes(_per_device)?$/.test(leaf)) return 'bytes';
   if (/flops_per_s(\.\w+)?$/.test(leaf)) return 'flops_per_s';
   if (/tokens_per_s(_per_user)?$/.test(leaf)) return 'tokens_per_s';
   if (/(^|\.)(arithmetic_intensity|ridge_point)$/.test(leaf)) return 'intensity';
@@ -30,7 +30,7 @@ export function kindOf(name) {
   if (/_days$/.test(leaf)) return 'days';
   if (/_hours$/.test(leaf)) return 'hours';
   if (/_w$/.test(leaf)) return 'watts';
-  if (/_s$/.test(leaf)) return 'seconds';
+  if (/_s$|_s\.(mean|p\d+)$|_s_mean$/.test(leaf)) return 'seconds';
   if (/(^|\.|_)tokens$/.test(leaf)) return 'tokens';
   if (/(^|\.)params(_\w+)?$|_params$|\.breakdown\.\w+$|(^|\.)steps$/.test(leaf)) return 'count';
   if (/fraction$|(^|\.)(mfu|model_flops_utilization|discount|fragmentation|margin|goodput)$|efficiency$|[mh]fu_estimated$|_share$/.test(leaf)) return 'fraction';

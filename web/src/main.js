@@ -13,7 +13,7 @@ import { renderResults } from './app/results_view.js';
 import { loadView } from './app/views.js';
 import { loadWholeCore, needsWholeCore } from './app/whole_core.js';
 import { h, replaceChildren } from './dom.js';
-import { flowById, flows, sections } from './flows/index.js';
+import { flowById, flowSections, flows, sections } from './flows/index.js';
 import { BYTE_UNITS } from './format.js';
 import { detectLanguage, isLanguage, loadLanguage } from './i18n/index.js';
 import { createHardwarePanel } from './panels/hardware_input.js';
@@ -107,8 +107,8 @@ const app = {
   selectTab: (id, options) => selectTab(id, options),
   focusField: (path) => focusField(path),
   computed(scenario = app.scenario) {
-    const { section, asks } = app.flow();
-    return { ...withSections(scenario, section ? [section] : [], sections), ...asks };
+    const flow = app.flow();
+    return { ...withSections(scenario, flowSections(flow), sections), ...flow.asks };
   },
   modelName() {
     const fresh = app.result && !app.error;

@@ -175,9 +175,10 @@ function collapse(scenario) {
 // Drops every value that changes nothing, so links stay short: overrides equal to the preset's own
 // value, and any other field whose removal leaves the core's normalised scenario the same.
 // estimate(scenario) returns { result } or { error }. sections: the flow sections ("training",
-// "inference"); they stay even when empty, and a value in one is checked with only that section
-// computed (the others cannot change its default).
-export function pruneScenario(scenario, { catalog, estimate, sections = [] }) {
+// "inference"); they stay even when empty, and a value in one is checked with only the sections
+// question(section) names computed (the section and those its defaults come from; the others
+// cannot change its default).
+export function pruneScenario(scenario, { catalog, estimate, sections = [], question = (section) => [section] }) {
   let next = clone(scenario);
   const info = describeModel(next, catalog);
   if (info.kind === 'preset' && info.preset) {
@@ -196,7 +197,7 @@ export function pruneScenario(scenario, { catalog, estimate, sections = [] }) {
   // A value goes when its section's normalised form stays the same without it: the whole section,
   // since one value can set others (a training section naming no plan field gets the planner's).
   const normalised = (candidate, section) =>
-    estimate(withSections(candidate, sections.includes(section) ? [section] : [], sections)).result?.scenario?.[section];
+    estimate(withSections(candidate, sections.includes(section) ? question(section) : [], sections)).result?.scenario?.[section];
   const kept = new Map(); // section → its normalised form with the values kept so far
   for (const path of leafPaths(next)) {
     const without = resetField(next, path, { keep: sections });

@@ -1,7 +1,7 @@
 // The page's link: rewritten once changes pause, opened on load and on every navigation, with a
 // notice for what a link held that this build cannot open.
 import { h, replaceChildren } from '../dom.js';
-import { sections } from '../flows/index.js';
+import { sectionQuestion, sections } from '../flows/index.js';
 import { BYTE_UNITS } from '../format.js';
 import { isLanguage, loadLanguage } from '../i18n/index.js';
 import { problemDetail } from '../render/problem.js';
@@ -61,7 +61,7 @@ export function createLink(app, firstVisit) {
             delete document.documentElement.dataset.linkPending;
             return;
           }
-          const pruned = pruneScenario(app.scenario, { catalog: app.catalog, sections, estimate: (s) => app.engine.estimate(s) });
+          const pruned = pruneScenario(app.scenario, { catalog: app.catalog, sections, question: sectionQuestion, estimate: (s) => app.engine.estimate(s) });
           if (!deepEqual(pruned, app.scenario)) {
             app.scenario = pruned;
             app.renderInputs();

@@ -57,6 +57,28 @@ function inferenceHeadline(ctx) {
     ['inference.cost_per_million_tokens_usd', 'headline.cost_per_million']]);
 }
 
+// The traffic simulated through the inference section's engine: its load, its lengths and its
+// latency targets (nested fields of the serving section, named by their path in it).
+const servingInputs = {
+  heading: 'inputs.serving',
+  primary: ['workload.requests_per_s', 'workload.concurrency', 'workload.prompt_tokens', 'workload.output_tokens', 'replicas'],
+  questions: ['targets.ttft_p99_s', 'targets.tpot_p99_s'],
+  // Given only when set: without a rate or a concurrency every request arrives at once.
+  optional: ['workload.requests_per_s', 'workload.concurrency', 'targets.ttft_p99_s', 'targets.tpot_p99_s',
+    'workload.prompt_tokens_p99', 'workload.output_tokens_p99'],
+  nested: ['workload', 'targets'],
+  reads: { section: 'inference', heading: 'inputs.serving_engine', keys: ['weights', 'kv_cache', 'runtime', 'tp', 'price_per_gpu_hour_usd'] },
+};
+
+// The serving block's key figures: what the deployment delivers and how long a user waits.
+function servingHeadline(ctx) {
+  return present(ctx, [
+    ['serving.output_tokens_per_s', 'headline.serving_throughput'],
+    ['serving.ttft_s.p99', 'headline.ttft_p99'],
+    ['serving.tpot_s.p99', 'headline.tpot_p99'],
+    ['serving.goodput_requests_per_s', 'headline.goodput']]);
+}
+
 const trainingQuestions = ['target_days', 'price_per_gpu_hour_usd', 'discount', 'electricity_usd_per_kwh'];
 // The training fields a plan is made of: the planner chooses them, so its form leaves them out.
 const planFields = ['tp', 'pp', 'dp', 'cp', 'ep', 'zero_stage', 'offload', 'micro_batch', 'recompute', 'sequence_parallel',
@@ -68,6 +90,13 @@ function present(ctx, items) {
     const value = path.split('.').reduce((node, key) => node?.[key], ctx.result);
     return value !== null && value !== undefined;
   }).map(([path, key]) => ({ path, label: ctx.t(key) }));
+}
+
+// What the traffic is: a rate, a concurrency, or every request at once.
+export function servingCaption(workload, t, fmt) {
+  if (workload.requests_per_s !== undefined) return t('headline.requests_per_s', { rate: fmt.number(workload.requests_per_s) });
+  if (workload.concurrency !== undefined) return t('headline.concurrency', { n: fmt.integer(workload.concurrency) });
+  return t('headline.offline', { n: fmt.integer(workload.requests) });
 }
 
 const isFineTuning = (method) => typeof method === 'string' && method !== full;
@@ -125,6 +154,16 @@ export const flows = [
       ?? result.scenario.inference.weights,
     load: () => import('./inference.js'),
   },
+  {
+    id: 'serving',
+    section: 'serving',
+    reads: ['inference'],
+    inputs: servingInputs,
+    available: (result) => Boolean(result.serving?.ttft_s),
+    headline: servingHeadline,
+    caption: ({ result, t, fmt }) => servingCaption(result.scenario.serving.workload, t, fmt),
+    load: () => import('./serving.js'),
+  },
   training,
   {
     id: 'finetune',
@@ -181,8 +220,18 @@ export const flows = [
   },
 ];
 
-// The scenario sections the flows read ("inference", "training").
+// The scenario sections the flows read ("inference", "serving", "training").
 export const sections = [...new Set(flows.map((flow) => flow.section).filter(Boolean))];
+
+// The sections the core is asked for to answer a flow: its own and those it reads.
+export function flowSections(flow) {
+  return flow.section ? [flow.section, ...(flow.reads ?? [])] : [];
+}
+
+// The sections a section's values are answered with (serving's defaults come from inference's).
+export function sectionQuestion(section) {
+  return [...new Set(flows.filter((flow) => flow.section === section).flatMap(flowSections))];
+}
 
 export function flowById(id) {
   return flows.find((flow) => flow.id === id) ?? flows[0];

@@ -1,12 +1,21 @@
-// The open view's scenario section (inference or training) as a form. The fields are the keys of
-// the core's normalised section (every default written out), in the order the flow lays out
-// (flows/index.js: primary, questions, then the rest under "more"); enumerated fields are selects
-// fed by presets().choices. Values shown are the scenario's, else the core's default.
+// The open view's scenario section (inference, serving or training) as a form. The fields are the
+// keys of the core's normalised section (every default written out; a nested object the flow names
+// as nested, such as serving.workload, by the path of each of its fields), in the order the flow
+// lays out (flows/index.js: primary, questions, then the rest under "more"); enumerated fields are
+// selects fed by presets().choices. A flow that reads another section shows the fields of it that
+// it names first (the Serving view: the inference engine). Values shown are the scenario's, else
+// the core's default.
 import { h } from '../dom.js';
 import { fieldRow } from '../form.js';
 import { kindOf } from '../format.js';
 import { fieldTerm } from '../render/term.js';
 import { getPath } from '../state.js';
+
+// The section's keys, the nested objects the flow names spelled out as paths ("workload.prompt_tokens").
+function sectionKeys(normalized, nested = []) {
+  return Object.entries(normalized).flatMap(([key, value]) => (nested.includes(key) && value && typeof value === 'object'
+    ? Object.keys(value).map((inner) => `${key}.${inner}`) : [key]));
+}
 
 export function createSectionPanel(app) {
   const element = h('section', { class: 'panel section-panel', hidden: true, attrs: { 'aria-labelledby': 'section-heading' } });
@@ -19,11 +28,14 @@ export function createSectionPanel(app) {
     const { t, fmt } = app;
     const { section, inputs } = flow;
     const hidden = new Set(inputs.hidden ?? []);
-    const primary = inputs.primary.filter((key) => keys.includes(key) && !hidden.has(key));
+    const optional = inputs.optional ?? [];
+    const primary = inputs.primary.filter((key) => (keys.includes(key) || optional.includes(key)) && !hidden.has(key));
     const questions = inputs.questions.filter((key) => !hidden.has(key));
     const tuned = (inputs.tuning ?? []).filter((key) => !keys.includes(key));
-    const more = [...keys.filter((key) => !primary.includes(key) && !questions.includes(key) && !hidden.has(key)), ...tuned];
-    const row = (key) => fieldFor(app, flow, key, normalized?.[key]);
+    const placed = new Set([...primary, ...questions, ...hidden]);
+    const extra = optional.filter((key) => !keys.includes(key));
+    const more = [...keys, ...extra, ...tuned].filter((key, i, all) => !placed.has(key) && all.indexOf(key) === i);
+    const row = (key) => fieldFor(app, section, inputs, key, getPath(normalized, key));
     tuning = [];
     const rows = (list) => list.map((key) => {
       const built = row(key);
@@ -36,13 +48,19 @@ export function createSectionPanel(app) {
       return details;
     };
     groups = [];
-    element.replaceChildren(
+    const { reads } = inputs;
+    const read = reads ? app.result?.scenario?.[reads.section] : null;
+    // replaceChildren writes a null as the text "null": the absent parts are left out first.
+    element.replaceChildren(...[
       h('h2', { id: 'section-heading' }, t(inputs.heading)),
       h('p', { class: 'field-error', dataset: { errorFor: section } }),
       h('div', { class: 'fields' }, rows(primary)),
+      reads ? h('h3', { class: 'fields-heading' }, t(reads.heading)) : null,
+      reads ? h('div', { class: 'fields', dataset: { reads: reads.section } },
+        reads.keys.map((key) => fieldFor(app, reads.section, {}, key, read?.[key]))) : null,
       group('inputs.questions', questions),
       more.length ? group('inputs.more', more) : null,
-    );
+    ].filter(Boolean));
     // A group holding a value the user set starts open.
     for (const { details, paths } of groups) {
       if (paths.some((path) => getPath(app.scenario, path) !== undefined)) details.open = true;
@@ -60,7 +78,7 @@ export function createSectionPanel(app) {
       // Shown while the core refuses the input too: the field at fault may be here.
       element.hidden = false;
       const normalized = app.result?.scenario?.[flow.section];
-      if (normalized && flow.available(app.result)) knownKeys.set(flow.id, Object.keys(normalized));
+      if (normalized && flow.available(app.result)) knownKeys.set(flow.id, sectionKeys(normalized, flow.inputs.nested));
       const keys = knownKeys.get(flow.id) ?? [...flow.inputs.primary];
       const next = JSON.stringify([app.t.lang, app.fmt.bytesUnit, flow.id, keys]);
       if (next !== signature) {
@@ -78,13 +96,13 @@ export function createSectionPanel(app) {
   };
 }
 
-// One field of the section: a select when the core lists its choices, a checkbox for a flag, a
-// list of names, or a number (bytes in the page's byte unit).
-function fieldFor(app, flow, key, value) {
+// One field of a section: a select when the core lists its choices, a checkbox for a flag, a
+// list of names, or a number (bytes in the page's byte unit). inputs: the flow's layout of it.
+function fieldFor(app, section, inputs, key, value) {
   const { t, fmt } = app;
-  const path = `${flow.section}.${key}`;
-  const listed = app.catalog.choices?.[flow.section]?.[key];
-  const keep = flow.inputs.choices?.[key] ?? (() => true);
+  const path = `${section}.${key}`;
+  const listed = app.catalog.choices?.[section]?.[key];
+  const keep = inputs.choices?.[key] ?? (() => true);
   const options = { label: fieldTerm(t, path, { focusable: false }), name: path, onReset: () => app.reset(path) };
   if (Array.isArray(listed)) {
     const items = listed.map((item) => (typeof item === 'object' ? item : { id: item })).filter((item) => keep(item.id));
@@ -102,6 +120,6 @@ function fieldFor(app, flow, key, value) {
   let kind = kindOf(key) === 'bytes' ? 'bytes' : 'number';
   if (typeof value === 'boolean') kind = 'bool';
   else if (Array.isArray(value)) kind = 'list';
-  else if (typeof value === 'string' || flow.inputs.text?.includes(key)) kind = 'string';
+  else if (typeof value === 'string' || inputs.text?.includes(key)) kind = 'string';
   return fieldRow(t, fmt, path, kind, options);
 }

@@ -1,0 +1,106 @@
+// The Serving view in Chromium: the traffic of the serving section through the inference
+// section's engine shows exactly the CLI's simulation; its traffic and engine inputs update the
+// result and the link; the core's errors appear at their (nested) field; a copied link reopens
+// the same view; it reads in Chinese and fits a phone.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { assertShowsCliResult, cliEstimate, getPath, linkFor, openPage, pageState, settledUrl, siteForTests } from './support.mjs';
+
+const { decodeState } = await import(new URL('../../web/src/url.js', import.meta.url));
+
+const site = siteForTests();
+const linked = async (page) => decodeState(new URL(await settledUrl(page)).hash);
+
+// Llama 3.1 8B on two H100s (two replicas), Poisson traffic with latency targets.
+const scenario = {
+  model: 'llama-3.1-8b',
+  hardware: { count: 2 },
+  inference: { tp: 1 },
+  serving: { workload: { requests_per_s: 12, requests: 300 }, targets: { ttft_p99_s: 0.5, tpot_p99_s: 0.05 } },
+};
+
+const shown = (page, path) => page.getAttribute(`#flow [data-path="${path}"]`, 'value');
+const viewDrawn = (page) => page.waitForFunction(() => document.querySelector('#flow')?.dataset.view === 'serving');
+
+async function typeInto(page, path, text) {
+  const control = page.locator(`[data-field="${path}"]`);
+  await control.fill(text);
+  await control.press('Enter');
+}
+
+test('the Serving view shows exactly the CLI simulation: headline, latency percentiles, a request\'s time', async () => {
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'serving' }));
+  const expected = await assertShowsCliResult(page, scenario);
+  for (const path of ['serving.output_tokens_per_s', 'serving.ttft_s.p99', 'serving.tpot_s.p99', 'serving.goodput_requests_per_s',
+    'serving.itl_s.p50', 'serving.e2e_latency_s.p90', 'serving.decode_s_mean', 'serving.kv_pool_tokens']) {
+    assert.equal(await shown(page, path), String(getPath(expected, path)), path);
+  }
+  // Every cell of the percentile table: four latencies by mean, p50, p90, p99.
+  assert.equal(await page.locator('#flow table.latency td data').count(), 16);
+  // The request's time: queue, prefill, overhead and decode add up to the mean end-to-end latency.
+  const s = expected.serving;
+  const sum = s.queue_s_mean + s.prefill_s_mean + s.scheduler.request_overhead_s + s.decode_s_mean;
+  assert.ok(Math.abs(sum - s.e2e_latency_s.mean) < 1e-9 * s.e2e_latency_s.mean, `${sum} vs ${s.e2e_latency_s.mean}`);
+  assert.equal(await page.locator('#flow .bars-seg').count(), 4);
+  // With targets, the verdict says how many requests meet them.
+  assert.match(await page.textContent('#flow .headline .verdict'), /of the requests meet both latency targets/);
+  // The mean TTFT's formula opens and names its terms.
+  await page.click('#flow .num-wrap:has(data[data-path="serving.ttft_s.mean"]) .formula-toggle');
+  assert.match(await page.textContent('#flow .formula-holder:not([hidden])'), /queue/);
+  assert.deepEqual(problems, []);
+});
+
+test('traffic and engine inputs update the result and the link; a nested field\'s error shows at it', async () => {
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'serving' }));
+  await viewDrawn(page);
+  // The traffic's fields are the serving section's nested ones, the engine's the inference section's.
+  for (const path of ['serving.workload.requests_per_s', 'serving.workload.concurrency', 'serving.workload.prompt_tokens',
+    'serving.replicas', 'inference.weights', 'inference.runtime', 'inference.tp']) {
+    assert.equal(await page.locator(`.section-panel [data-field="${path}"]`).count(), 1, path);
+  }
+  assert.equal(await page.inputValue('[data-field="serving.workload.requests_per_s"]'), '12');
+  // A heavier load: the link carries it and the page shows the CLI's answer for it.
+  await typeInto(page, 'serving.workload.requests_per_s', '30');
+  await page.waitForFunction(() => document.querySelector('#flow [data-path="serving.requests_per_s"]'));
+  const heavier = { ...scenario, serving: { ...scenario.serving, workload: { requests_per_s: 30, requests: 300 } } };
+  await page.waitForFunction((value) => document.querySelector('#flow [data-path="serving.output_tokens_per_s"]')?.getAttribute('value') === value,
+    String(cliEstimate(heavier).serving.output_tokens_per_s));
+  assert.deepEqual((await linked(page)).scenario.serving.workload, { requests_per_s: 30, requests: 300 });
+  // The engine: 8-bit weights go to the inference section the simulation runs.
+  await page.selectOption('[data-field="inference.weights"]', 'int8');
+  const int8 = { ...heavier, inference: { tp: 1, weights: 'int8' } };
+  await page.waitForFunction((value) => document.querySelector('#flow [data-path="serving.output_tokens_per_s"]')?.getAttribute('value') === value,
+    String(cliEstimate(int8).serving.output_tokens_per_s));
+  assert.equal((await linked(page)).scenario.inference.weights, 'int8');
+  // A rate and a concurrency together are refused, at the field the core names.
+  await typeInto(page, 'serving.workload.concurrency', '8');
+  const error = page.locator('[data-error-for^="serving.workload"]:not(:empty)');
+  await error.first().waitFor();
+  assert.match(await error.first().textContent(), /\S/);
+  assert.deepEqual(problems, []);
+});
+
+test('a copied Serving link reopens the same view; in Chinese; on a phone without sideways scroll', async () => {
+  const first = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'serving' }));
+  await viewDrawn(first.page);
+  const copied = await settledUrl(first.page);
+  const sender = await pageState(first.page);
+  const second = await openPage(site.browser, copied);
+  await viewDrawn(second.page);
+  assert.deepEqual(await pageState(second.page), sender);
+
+  const zh = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'serving', l: 'zh' }), { viewport: { width: 390, height: 844 } });
+  await viewDrawn(zh.page);
+  await assertShowsCliResult(zh.page, scenario, { locale: 'zh-CN' });
+  const text = await zh.page.textContent('#flow');
+  assert.match(text, /一个请求的时间花在哪里/);
+  assert.match(text, /首 token 时间/);
+  assert.equal(await zh.page.textContent('#tab-serving'), '服务负载');
+  const overflow = await zh.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `${overflow}px of sideways scroll`);
+  await first.page.close();
+  await second.page.close();
+  await zh.page.close();
+  assert.deepEqual([...first.problems, ...second.problems, ...zh.problems], []);
+});
