@@ -45,6 +45,23 @@ test('the Serving view shows exactly the CLI simulation: headline, latency perce
   assert.equal(await page.locator('#flow .bars-seg').count(), 4);
   // With targets, the verdict says how many requests meet them.
   assert.match(await page.textContent('#flow .headline .verdict'), /of the requests meet both latency targets/);
+  // The load curve: the offline rate, then rates from a tenth of it, simulated in the background
+  // until one is overloaded, drawn with this scenario's point and the targets; the highest rate
+  // meeting the targets is named, and the waits climb: the last rate waits longer than the first.
+  await page.waitForSelector('#flow [data-load-state="done"]');
+  const rows = await page.$$eval('#flow table.load-curve tbody tr', (trs) => trs.map((tr) => tr.dataset.overloaded));
+  assert.ok(rows.length >= 11, `${rows.length} rates`);
+  assert.ok(rows.at(-1) === 'true' || rows.length === 19, rows.join(' '));
+  assert.ok(rows.slice(0, -1).every((overloaded) => overloaded === 'false'), rows.join(' '));
+  const best = Number(await page.getAttribute('#flow [data-best-rate]', 'data-best-rate'));
+  assert.ok(best >= s.requests_per_s * 0.9, `best rate ${best} against the ${s.requests_per_s} requests/s served within the targets`);
+  const chart = page.locator('#flow .chart');
+  await chart.scrollIntoViewIfNeeded();
+  await chart.locator('canvas').waitFor();
+  const legend = await chart.locator('.u-legend .u-label').allTextContents();
+  assert.deepEqual(legend, ['TTFT p99', 'TPOT p99', 'this scenario (TTFT)', 'this scenario (TPOT)', 'TTFT target', 'TPOT target']);
+  const ttft = await page.$$eval('#flow table.load-curve tbody tr td:nth-child(3)', (cells) => cells.map((c) => c.textContent));
+  assert.notEqual(ttft[0], ttft.at(-1));
   // The mean TTFT's formula opens and names its terms.
   await page.click('#flow .num-wrap:has(data[data-path="serving.ttft_s.mean"]) .formula-toggle');
   assert.match(await page.textContent('#flow .formula-holder:not([hidden])'), /queue/);

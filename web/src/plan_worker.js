@@ -1,7 +1,8 @@
-// The planner's search, off the page's thread: its own copy of the core answers plan() requests
-// step by step (the plans for the scenario's GPUs, then each point of the scaling curve) and
-// posts each step, so the page shows the best plan first and never waits for the curve. A newer
-// request supersedes an older one between steps.
+// The page's background searches, off its thread, on the worker's own copy of the core: the
+// planner's (the plans for the scenario's GPUs, then each point of the scaling curve) and the
+// Serving view's load curve (the deployment's capacity, then its latencies at a series of request
+// rates up to it). Each step is posted, so the page shows the first answer at once and never
+// waits for the rest. A newer request supersedes an older one between steps.
 import { createLlmSizer } from 'llm-sizer-wasm';
 
 import { errorOf } from './core_engine.js';
@@ -11,10 +12,58 @@ let latest = 0;
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function answer({ id, scenario }) {
+// The request rates of the load curve, as shares of the deployment's offline rate (the same
+// requests all at once; its ramp and tail put it below the steady capacity): light load up to it,
+// then higher rates until the engine is overloaded (its queue grows while requests arrive).
+const loadShares = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+const overloadShares = [1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
+
+const loadCore = () => {
+  loading ??= createLlmSizer({ locateFile: (file) => new URL(file, self.location.href).href });
+  return loading;
+};
+
+// One point of the load curve: what the core's simulation answers at that rate.
+function loadPoint(core, scenario, lengths, requestsPerS) {
+  const { serving } = core.estimate({ ...scenario, serving: { ...scenario.serving, workload: { ...lengths, requests_per_s: requestsPerS } } });
+  return {
+    requests_per_s: requestsPerS,
+    ttft_p99_s: serving.ttft_s.p99,
+    tpot_p99_s: serving.tpot_s.p99,
+    output_tokens_per_s: serving.output_tokens_per_s,
+    met_targets_fraction: serving.met_targets_fraction ?? null,
+    overloaded: serving.overloaded,
+  };
+}
+
+async function loadCurve({ id, scenario }) {
   try {
-    loading ??= createLlmSizer({ locateFile: (file) => new URL(file, self.location.href).href });
-    const core = await loading;
+    const core = await loadCore();
+    if (id !== latest) return;
+    // The offline rate: the same requests all at once (no rate, no concurrency).
+    const { requests_per_s: rate, concurrency, ...lengths } = scenario.serving?.workload ?? {};
+    const capacity = core.estimate({ ...scenario, serving: { ...scenario.serving, workload: lengths } }).serving?.requests_per_s;
+    const value = { capacity_requests_per_s: capacity ?? null, points: [] };
+    const total = capacity ? loadShares.length + overloadShares.length + 1 : 1;
+    self.postMessage({ id, done: 1, total, value, finished: total === 1 });
+    if (!capacity) return;
+    for (const share of [...loadShares, ...overloadShares]) {
+      await nextTurn();
+      if (id !== latest) return;
+      const point = loadPoint(core, scenario, lengths, share * capacity);
+      value.points = [...value.points, point];
+      const finished = point.overloaded || value.points.length + 1 === total;
+      self.postMessage({ id, done: finished ? total : value.points.length + 1, total, value, finished });
+      if (finished) return;
+    }
+  } catch (error) {
+    self.postMessage({ id, finished: true, error: errorOf(error) });
+  }
+}
+
+async function plan({ id, scenario }) {
+  try {
+    const core = await loadCore();
     if (id !== latest) return;
     const planner = scenario.planner ?? {};
     // The plans first, with the GPU counts the core's curve would use.
@@ -37,5 +86,6 @@ async function answer({ id, scenario }) {
 
 self.onmessage = ({ data }) => {
   latest = data.id;
-  answer(data);
+  if (data.job === 'load_curve') loadCurve(data);
+  else plan(data);
 };

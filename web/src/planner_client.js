@@ -1,5 +1,6 @@
-// The training planner's client: its search takes tens to hundreds of milliseconds, so it runs in a
-// module Worker with its own copy of the whole core (plan_worker.js) and the page never freezes.
+// The background searches' client: the training planner's search and the Serving view's load curve
+// take tens to hundreds of milliseconds, so they run in a module Worker with its own copy of the
+// whole core (plan_worker.js) and the page never freezes.
 import { errorOf } from './core_engine.js';
 
 // One worker for the planner. Only the latest request matters: a newer one makes the worker drop
@@ -26,21 +27,25 @@ function createPlanner() {
   };
   // onProgress({ done, total, value, finished, error }): value is the planner's answer so far
   // (plans first, then the scaling curve point by point).
-  const plan = (scenario, onProgress) => {
+  const ask = (job, scenario, onProgress) => {
     if (!worker) start();
     serial += 1;
     for (const [id, report] of pending) report({ id, finished: true, superseded: true });
     pending.clear();
     pending.set(serial, onProgress);
-    worker.postMessage({ id: serial, scenario });
+    worker.postMessage({ id: serial, job, scenario });
   };
+  const plan = (scenario, onProgress) => ask('plan', scenario, onProgress);
+  // onProgress as plan's; value: { capacity_requests_per_s, points: [{ requests_per_s, ttft_p99_s,
+  // tpot_p99_s, output_tokens_per_s, met_targets_fraction, overloaded }] }, the rates ascending.
+  const loadCurve = (scenario, onProgress) => ask('load_curve', scenario, onProgress);
   // The worker loads its own copy of the core (the .wasm comes from the browser's cache): warmed
   // with a small search while the page is idle, the first real one does not wait for that.
   const warm = () => plan({ model: 'gpt2', training: {}, planner: { top: 1, scaling_curve: false } }, () => {});
-  return { plan, warm };
+  return { plan, loadCurve, warm };
 }
 
-// plan() and warmPlanner() for an engine: one planner, started on first use.
+// plan(), loadCurve() and warmPlanner() for an engine: one worker, started on first use.
 export function plannerMethods() {
   let planner;
   return {
@@ -48,6 +53,11 @@ export function plannerMethods() {
     plan(scenario, onProgress) {
       planner ??= createPlanner();
       planner.plan(scenario, onProgress);
+    },
+    // The Serving view's latencies against the request rate, in the background: see createPlanner.
+    loadCurve(scenario, onProgress) {
+      planner ??= createPlanner();
+      planner.loadCurve(scenario, onProgress);
     },
     // Starts the planner's worker ahead of its first search.
     warmPlanner() {

@@ -25,8 +25,8 @@
 // Full training and fine-tuning share the training section; its method says which view shows it
 // (owns), and opening the other tab switches the method (enter), remembering the adapter settings
 // and each view's token count for the way back. The planner reads the training section too (its
-// settings, not its plan) and asks for a background job: background(engine, scenario, report)
-// runs the search off the page's thread and report({ done, total, value, finished, error }) hands
+// settings, not its plan) and asks for a background job (so does the Serving view, for its load
+// curve): background(engine, scenario, report) runs the search off the page's thread and report({ done, total, value, finished, error }) hands
 // the view the answer so far (ctx.job).
 import model from './model.js';
 
@@ -160,6 +160,8 @@ export const flows = [
     reads: ['inference'],
     inputs: servingInputs,
     available: (result) => Boolean(result.serving?.ttft_s),
+    // The latencies against the request rate: a simulation per rate, in the background.
+    background: (engine, scenario, report) => engine.loadCurve(scenario, report),
     headline: servingHeadline,
     caption: ({ result, t, fmt }) => servingCaption(result.scenario.serving.workload, t, fmt),
     load: () => import('./serving.js'),

@@ -1,13 +1,16 @@
 // Serving under load: the traffic of the serving section run through the inference section's
 // engine by the core's continuous-batching simulation. Headline first (throughput, the p99 waits,
 // goodput under the targets), then where a request's time goes, the latency percentiles, the
+// latencies against the request rate (ctx.job: the background load curve, point by point), the
 // batch and the KV pool, the scheduler the simulation ran, warnings and sources.
 import { h } from '../dom.js';
 import { stackedBars } from '../render/charts/index.js';
 import { resultNumber } from '../render/number.js';
 import { glossaryTerm } from '../render/term.js';
 import { getPath } from '../state.js';
-import { answer, assumption, assumptionsSection, datasheet, numbersTable, priceSource, reference, section, verdict, warningsSection } from './parts.js';
+import {
+  answer, assumption, assumptionsSection, datasheet, figure, numbersTable, priceSource, reference, section, verdict, warningsSection,
+} from './parts.js';
 import { formatName } from './inference.js';
 import { servingCaption } from './index.js';
 
@@ -16,7 +19,7 @@ const statistics = ['mean', 'p50', 'p90', 'p99'];
 
 export default {
   render(ctx) {
-    return h('div', { class: 'flow' }, headline(ctx), timeSection(ctx), latencySection(ctx), throughputSection(ctx),
+    return h('div', { class: 'flow' }, headline(ctx), timeSection(ctx), latencySection(ctx), loadSection(ctx), throughputSection(ctx),
       batchSection(ctx), warningsSection(ctx), assumptions(ctx));
   },
 };
@@ -94,6 +97,76 @@ function latencySection(ctx) {
       statistics.map((key) => cell(`serving.${spread}.${key}`))))));
   return section(t('serving.latency'), t('serving.latency_hint'), h('div', { class: 'table-scroll' }, table), panels,
     reference(ctx, 'continuous-batching'));
+}
+
+// The p99 waits against the request rate, from light load until the deployment is overloaded
+// (rates in shares of its offline rate: the same requests all at once), with this scenario's own point and the targets; and the highest
+// rate tried whose requests meet both targets.
+function loadSection(ctx) {
+  const { result, t, fmt } = ctx;
+  const { job } = ctx;
+  const curve = job?.value;
+  const status = job && !job.finished ? progress(ctx, job) : null;
+  if (job?.error) return section(t('serving.load'), t('serving.load_pending'), h('p', { class: 'meta' }, job.error.message));
+  if (job?.finished && !curve?.points?.length) return section(t('serving.load'), t('serving.load_pending'), h('p', { class: 'meta' }, t('serving.load_none')));
+  if (!curve?.points?.length) return section(t('serving.load'), t('serving.load_pending'), status ?? progress(ctx, job));
+  const own = result.serving;
+  const ownRate = result.scenario.serving.workload.requests_per_s;
+  const points = [...curve.points];
+  if (ownRate !== undefined && !points.some((p) => p.requests_per_s === ownRate)) {
+    points.push({ requests_per_s: ownRate, ttft_p99_s: own.ttft_s.p99, tpot_p99_s: own.tpot_s.p99, own: true });
+    points.sort((a, b) => a.requests_per_s - b.requests_per_s);
+  }
+  const targets = result.scenario.serving.targets ?? {};
+  const series = [
+    { label: t('serving.ttft_p99_axis'), values: points.map((p) => (p.own ? null : p.ttft_p99_s)), connect: true },
+    { label: t('serving.tpot_p99_axis'), values: points.map((p) => (p.own ? null : p.tpot_p99_s)), connect: true },
+  ];
+  if (ownRate !== undefined) {
+    series.push({ label: t('serving.this_rate'), values: points.map((p) => (p.requests_per_s === ownRate ? p.ttft_p99_s : null)), points: true, colour: 3 });
+    series.push({ label: t('serving.this_rate_tpot'), values: points.map((p) => (p.requests_per_s === ownRate ? p.tpot_p99_s : null)), points: true, colour: 4 });
+  }
+  for (const [key, colour] of [['ttft_p99_s', 0], ['tpot_p99_s', 1]]) {
+    if (targets[key] !== undefined) series.push({ label: t(`serving.target.${key}`), values: points.map(() => targets[key]), dash: true, colour });
+  }
+  const chart = ctx.chart('serving.load', {
+    x: points.map((p) => p.requests_per_s),
+    xLabel: t('serving.rate_axis'),
+    yLabel: t('serving.latency_axis'),
+    log: { y: true },
+    format: { x: (v) => fmt.byName('requests_per_s', v), y: fmt.seconds },
+    series,
+  });
+  const tried = curve.points;
+  const within = tried.filter((p) => p.met_targets_fraction !== null && p.met_targets_fraction >= 0.99 && !p.overloaded);
+  const best = within.at(-1);
+  const answerLine = targets.ttft_p99_s !== undefined || targets.tpot_p99_s !== undefined
+    ? h('p', { class: 'meta', dataset: { bestRate: best ? String(best.requests_per_s) : '' } },
+      best ? t('serving.best_rate', { rate: fmt.byName('requests_per_s', best.requests_per_s),
+        share: fmt.percent(best.requests_per_s / curve.capacity_requests_per_s) })
+        : t('serving.no_rate'))
+    : null;
+  const table = h('table', { class: 'table load-curve' },
+    h('thead', {}, h('tr', {}, [t('serving.rate_axis'), t.field('serving.output_tokens_per_s'), t('serving.ttft_p99_axis'), t('serving.tpot_p99_axis')]
+      .map((label) => h('th', { scope: 'col' }, label)))),
+    h('tbody', {}, tried.map((p) => h('tr', { dataset: { overloaded: String(p.overloaded) } },
+      h('td', { class: 'n' }, fmt.byName('requests_per_s', p.requests_per_s)),
+      h('td', { class: 'n' }, fmt.byName('tokens_per_s', p.output_tokens_per_s)),
+      h('td', { class: 'n' }, fmt.seconds(p.ttft_p99_s)),
+      h('td', { class: 'n' }, fmt.seconds(p.tpot_p99_s))))));
+  const block = section(t('serving.load'), t('serving.load_hint', { capacity: fmt.byName('requests_per_s', curve.capacity_requests_per_s) }),
+    status, answerLine,
+    h('div', { class: 'charts' }, figure(t('serving.load'), chart, t('serving.load_chart_hint'))),
+    h('details', {}, h('summary', {}, t('serving.load_table')), h('div', { class: 'table-scroll' }, table)));
+  block.dataset.loadState = job.finished ? 'done' : 'running';
+  return block;
+}
+
+function progress(ctx, job) {
+  const { t, fmt } = ctx;
+  return h('p', { class: 'meta load-progress', role: 'status' },
+    h('progress', { max: job?.total ?? 1, value: job?.done ?? 0 }), ' ',
+    t('serving.simulating', { done: fmt.integer(job?.done ?? 0), total: fmt.integer(job?.total ?? 1) }));
 }
 
 function throughputSection(ctx) {
