@@ -116,6 +116,11 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.offload_optimizer_needs_zero",
      "\"optimizer\" needs training.zero_stage 1, 2 or 3 (ZeRO-Offload moves the ZeRO partition "
      "to the CPU)"},
+    {"error.dpo_reference_needs_dpo",
+     "applies only with training.objective \"dpo\" (the reference policy of the preference loss)"},
+    {"error.dpo_adapters_off_needs_lora",
+     "needs training.method \"lora\" or \"qlora\": without adapters the policy has no base to "
+     "use as the reference; use \"model\" or \"precomputed\""},
     {"error.offload_params_needs_zero3",
      "\"optimizer_and_params\" needs training.zero_stage 3 (parameter offload is ZeRO-Infinity)"},
     // The inference section and weight formats.
@@ -319,6 +324,11 @@ inline constexpr MessageText kMessageTable[] = {
     {"note.training.flops_6nd",
      "flops_total_6nd is the rule of thumb 6 N D (8 N D with full recomputation) with N the active "
      "parameters, attention and the LM head's vocabulary cost left out."},
+    {"note.training.dpo",
+     "DPO: each step trains the policy on the chosen and rejected answers (training.tokens counts "
+     "both) and runs the reference policy's forward pass over the same tokens, 2 N per token more "
+     "than fine-tuning, unless its log-probabilities are precomputed; a reference copy of the "
+     "model adds its weights to every GPU's memory (Rafailov et al. 2023)"},
     {"note.training.lora_compute",
      "LoRA/QLoRA compute: frozen matrices need the forward and the input gradient (2x) but no "
      "weight gradient, so fewer FLOPs than 6 N D, which assumes every weight is trained."},
@@ -444,6 +454,7 @@ inline constexpr MessageText kMessageTable[] = {
     {"unit.flops_per_token_lm_head", "FLOPs/token, LM head forward"},
     {"unit.flops_per_token_adapters", "FLOPs/token, LoRA adapters forward"},
     {"unit.flops_per_token_recompute", "FLOPs/token, recomputation ({recompute})"},
+    {"unit.flops_per_token_reference", "FLOPs/token, DPO's reference forward"},
     {"unit.flops_per_param_token", "FLOPs/param/token"},
     {"unit.flops_per_param_token_full", "FLOPs/param/token with full recomputation"},
     {"unit.s", "s"},

@@ -59,6 +59,9 @@ void model_states(const TrainingProfile& p, const ParallelPlan& plan, const Laye
   parts.weights_bytes = s.weights_offloaded ? 0 : weights.bytes;
   parts.gradients_bytes = s.gradients_offloaded ? 0 : gradients.bytes;
   parts.optimizer_bytes = s.optimizer_offloaded ? 0 : optimizer.bytes;
+  // DPO's reference copy: sharded as the weights are under ZeRO-3 (TRL prepares it with the
+  // policy's DeepSpeed config), else whole on every data-parallel rank.
+  parts.reference_weights_bytes = shard(w.reference_bytes, plan, plan.zero_stage >= 3).bytes;
   // DeepSpeed's CPU Adam keeps fp32 gradients beside the master weights and states (16 bytes
   // per parameter for mixed AdamW, 18 with the 16-bit parameters offloaded too).
   if (offload) {

@@ -20,10 +20,11 @@ struct MemoryParts {
   double activations_bytes = 0;
   double buffers_bytes = 0;
   double overhead_bytes = 0;
+  double reference_weights_bytes = 0;  // DPO's frozen reference copy
 
   double total() const {
     return weights_bytes + gradients_bytes + optimizer_bytes + activations_bytes + buffers_bytes +
-           overhead_bytes;
+           overhead_bytes + reference_weights_bytes;
   }
 };
 

@@ -36,10 +36,21 @@ class ProfileBuilder {
     } else {
       to.frozen += params;
     }
+    // DPO's reference copy is the model as loaded for training: 16-bit weights, NF4 under QLoRA.
+    if (in_.reference_copy()) {
+      const bool nf4 = in_.method == TrainingMethod::qlora && quantizes_tensor(t, nf4_);
+      const double bytes =
+          nf4 ? double(checkpoint_tensor_bytes(t, nf4_))
+              : double(t.params()) *
+                    (in_.parameter_efficient() ? bytes_.frozen_weight : bytes_.weight);
+      (expert ? to.reference_bytes.expert : to.reference_bytes.dense) += bytes;
+    }
     const double flops = token_matmul_flops(m_, t);
     to.matmul_flops += flops;
-    // Training: backward = 2 x forward; a frozen matrix needs only its input gradient (1 x).
-    to.matmul_train_flops += flops * (in_.parameter_efficient() ? 2.0 : 3.0);
+    // Training: backward = 2 x forward; a frozen matrix needs only its input gradient (1 x);
+    // DPO's reference policy adds its forward pass (1 x).
+    to.matmul_train_flops +=
+        flops * ((in_.parameter_efficient() ? 2.0 : 3.0) + (in_.reference_forward() ? 1.0 : 0.0));
   }
 
   void add_adapter(LayerProfile& to, const LoraAdapter& a) const {
@@ -86,6 +97,7 @@ LayerProfile& LayerProfile::operator+=(const LayerProfile& o) {
   nf4 += o.nf4;
   nf4_bytes += o.nf4_bytes;
   states_bytes += o.states_bytes;
+  reference_bytes += o.reference_bytes;
   add_max(largest, o.largest);
   largest_nf4_matrix = std::max(largest_nf4_matrix, o.largest_nf4_matrix);
   activation.outside_bytes += o.activation.outside_bytes;
@@ -121,6 +133,7 @@ LayerProfile TrainingProfile::range(int64_t begin, int64_t end, bool with_maxima
   minus(sum.nf4, before.nf4);
   minus(sum.nf4_bytes, before.nf4_bytes);
   minus(sum.states_bytes, before.states_bytes);
+  minus(sum.reference_bytes, before.reference_bytes);
   sum.activation.outside_bytes -= before.activation.outside_bytes;
   sum.activation.inside_bytes -= before.activation.inside_bytes;
   sum.activation.score_bytes -= before.activation.score_bytes;
@@ -176,7 +189,8 @@ TrainingProfile make_training_profile(const ModelSpec& m, const std::vector<Tens
   }
   // The LM head is a matmul per token, reported apart from the layers (not recomputed).
   p.lm_head_flops = 2.0 * p.hidden * p.vocab;
-  p.lm_head_train_flops = p.lm_head_flops * (in.parameter_efficient() ? 2.0 : 3.0);
+  p.lm_head_train_flops = p.lm_head_flops * ((in.parameter_efficient() ? 2.0 : 3.0) +
+                                             (in.reference_forward() ? 1.0 : 0.0));
   for (size_t i = 0; i < m.layers.size(); ++i) {
     LayerProfile& l = p.layers[i];
     const LayerSpec& spec = m.layers[i];

@@ -34,6 +34,7 @@ struct LayerProfile {
   Shares nf4;                       // QLoRA's NF4 base, parameters
   Shares nf4_bytes;                 // ... as bitsandbytes stores them
   Shares states_bytes;              // optimizer states
+  Shares reference_bytes;           // DPO's frozen reference copy of the weights
   Shares largest;                   // params of the largest weight tensor (a max, not a sum)
   double largest_nf4_matrix = 0;    // params of the largest single NF4 matrix (a max)
   LayerActivationTerms activation;  // bytes per token (activations.hpp)

@@ -16,6 +16,13 @@
 namespace llm_sizer {
 
 enum class TrainingMethod { full, lora, qlora };
+// What a step optimises: next-token prediction (pre-training, SFT), or DPO's preference loss on
+// chosen/rejected pairs against a frozen reference policy (Rafailov et al. 2023, eq. 7).
+enum class Objective { language_modeling, dpo };
+// Where DPO's reference log-probabilities come from: a frozen copy of the model beside the policy,
+// the policy's own base with its LoRA adapters switched off (TRL's DPOTrainer with a PEFT model),
+// or computed once before training (TRL's precompute_ref_log_probs), costing no pass per step.
+enum class DpoReference { model, adapters_off, precomputed };
 enum class Recompute { none, selective, full };
 enum class Optimizer {
   adamw,
@@ -117,8 +124,10 @@ struct TrainingInput {
   // end): as given, or from the reliability settings (step_time/goodput.hpp).
   std::optional<double> goodput;
   GoodputSettings reliability;
-  int64_t lora_rank = 0;                  // 0 for full training
-  std::vector<std::string> lora_modules;  // q, k, v, o, gate, up, down
+  Objective objective = Objective::language_modeling;
+  DpoReference dpo_reference = DpoReference::model;  // read only with Objective::dpo
+  int64_t lora_rank = 0;                             // 0 for full training
+  std::vector<std::string> lora_modules;             // q, k, v, o, gate, up, down
   std::optional<double> target_days;
   double margin = 0;
   double compute_budget_flops = 0;  // for the compute-optimal split; defaults to 6 N D
@@ -131,6 +140,14 @@ struct TrainingInput {
   double fragmentation = TrainingDefaults::fragmentation;
 
   bool parameter_efficient() const { return method != TrainingMethod::full; }
+  // DPO's reference policy runs a forward pass of every token in every step.
+  bool reference_forward() const {
+    return objective == Objective::dpo && dpo_reference != DpoReference::precomputed;
+  }
+  // ... and, as a copy of the model, holds its own weights.
+  bool reference_copy() const {
+    return objective == Objective::dpo && dpo_reference == DpoReference::model;
+  }
   int64_t gpus() const { return plan.gpus(); }
   double global_batch_tokens() const {
     return double(plan.micro_batch) * double(plan.grad_accumulation) * double(plan.dp) *
@@ -145,9 +162,17 @@ inline constexpr std::array kOptimizerNames = {
     "adamw", "adamw_8bit", "paged_adamw_32bit", "paged_adamw_8bit", "sgd_momentum", "adafactor"};
 inline constexpr std::array kOffloadNames = {"none", "optimizer", "optimizer_and_params"};
 inline constexpr std::array kScheduleNames = {"1f1b", "interleaved"};
+inline constexpr std::array kObjectiveNames = {"language_modeling", "dpo"};
+inline constexpr std::array kDpoReferenceNames = {"model", "adapters_off", "precomputed"};
 
 inline std::string_view method_name(TrainingMethod method) {
   return kMethodNames[static_cast<size_t>(method)];
+}
+inline std::string_view objective_name(Objective objective) {
+  return kObjectiveNames[static_cast<size_t>(objective)];
+}
+inline std::string_view dpo_reference_name(DpoReference reference) {
+  return kDpoReferenceNames[static_cast<size_t>(reference)];
 }
 inline std::string_view recompute_name(Recompute recompute) {
   return kRecomputeNames[static_cast<size_t>(recompute)];

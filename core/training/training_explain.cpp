@@ -20,6 +20,10 @@ Explanation flops_per_token(const TrainingInput& in, const TrainingFlops& f) {
                                    {"lm_head", fw.lm_head, "unit.flops_per_token_lm_head"}});
   e.terms.push_back({"recompute", f.recompute_per_token, "unit.flops_per_token_recompute",
                      json_object({{"recompute", std::string(recompute_name(in.plan.recompute))}})});
+  if (in.reference_forward()) {
+    e.formula += " + {reference}";
+    e.terms.push_back({"reference", f.reference_per_token, "unit.flops_per_token_reference"});
+  }
   return e;
 }
 
@@ -34,7 +38,7 @@ Explanation flops_total(const TrainingInput& in, const TrainingFlops& f) {
 Explanation flops_total_6nd(const TrainingInput& in, const TrainingFlops& f) {
   const bool full = in.plan.recompute == Recompute::full;
   return {"{k} * {N} * {tokens} * (1 + {margin})",
-          {{"k", full ? 8.0 : 6.0,
+          {{"k", f.per_token_6n / f.n_active,
             full ? MessageCode("unit.flops_per_param_token_full")
                  : MessageCode("unit.flops_per_param_token")},
            {"N", f.n_active, "unit.active_params"},

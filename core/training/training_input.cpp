@@ -298,6 +298,26 @@ void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const
   }
 }
 
+// training.objective and, for DPO, where its reference comes from (by default the model's own
+// copy in full training, the base with the adapters off under LoRA/QLoRA: TRL's defaults).
+void parse_objective(const FieldReader& r, TrainingInput& in) {
+  in.objective = choice(r, "objective", Objective::language_modeling, kObjectiveNames);
+  const DpoReference fallback =
+      in.parameter_efficient() ? DpoReference::adapters_off : DpoReference::model;
+  if (in.objective != Objective::dpo) {
+    if (r.has("dpo_reference")) {
+      throw InputError(r.field("dpo_reference"), {"error.dpo_reference_needs_dpo"},
+                       describe_value(*r.find("dpo_reference")));
+    }
+    return;
+  }
+  in.dpo_reference = choice(r, "dpo_reference", fallback, kDpoReferenceNames);
+  if (in.dpo_reference == DpoReference::adapters_off && !in.parameter_efficient()) {
+    throw InputError(r.field("dpo_reference"), {"error.dpo_adapters_off_needs_lora"},
+                     "\"adapters_off\" with method \"full\"");
+  }
+}
+
 }  // namespace
 
 TrainingInput parse_training(const Json& section, const ModelSpec& model, double params_active,
@@ -347,7 +367,9 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
                     "checkpoint_write_bytes_per_s",
                     "checkpoint_async",
                     "eval_fraction",
-                    "data_stall_fraction"});
+                    "data_stall_fraction",
+                    "objective",
+                    "dpo_reference"});
   TrainingInput in;
   in.plan_from_planner = std::none_of(kPlanFields.begin(), kPlanFields.end(),
                                       [&](std::string_view key) { return r.has(key); });
@@ -377,6 +399,7 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
   in.goodput = r.optional_number("goodput", limits::kGoodput);
   in.reliability = parse_reliability(r);
   parse_lora(r, model, in, warnings);
+  parse_objective(r, in);
   in.target_days = r.optional_number("target_days", limits::kDays);
   in.margin = r.number_or("margin", 0, limits::kMargin);
   in.compute_budget_flops =
@@ -436,6 +459,8 @@ Json training_input_to_json(const TrainingInput& in) {
     out["lora_rank"] = in.lora_rank;
     out["lora_modules"] = in.lora_modules;
   }
+  out["objective"] = objective_name(in.objective);
+  if (in.objective == Objective::dpo) out["dpo_reference"] = dpo_reference_name(in.dpo_reference);
   if (in.target_days) out["target_days"] = *in.target_days;
   if (in.price_per_gpu_hour_usd) out["price_per_gpu_hour_usd"] = *in.price_per_gpu_hour_usd;
   if (in.electricity_usd_per_kwh) out["electricity_usd_per_kwh"] = *in.electricity_usd_per_kwh;
@@ -448,6 +473,8 @@ Json training_choices() {
                       {"optimizer", kOptimizerNames},
                       {"offload", kOffloadNames},
                       {"pipeline_schedule", kScheduleNames},
+                      {"objective", kObjectiveNames},
+                      {"dpo_reference", kDpoReferenceNames},
                       {"precision", kTrainingPrecisions}});
 }
 

@@ -8,12 +8,14 @@ namespace llm_sizer {
 namespace {
 
 Json memory_json(const MemoryParts& p) {
-  return json_object({{"weights_bytes", p.weights_bytes},
-                      {"gradients_bytes", p.gradients_bytes},
-                      {"optimizer_bytes", p.optimizer_bytes},
-                      {"activations_bytes", p.activations_bytes},
-                      {"buffers_bytes", p.buffers_bytes},
-                      {"overhead_bytes", p.overhead_bytes}});
+  Json out = json_object({{"weights_bytes", p.weights_bytes},
+                          {"gradients_bytes", p.gradients_bytes},
+                          {"optimizer_bytes", p.optimizer_bytes},
+                          {"activations_bytes", p.activations_bytes},
+                          {"buffers_bytes", p.buffers_bytes},
+                          {"overhead_bytes", p.overhead_bytes}});
+  if (p.reference_weights_bytes > 0) out["reference_weights_bytes"] = p.reference_weights_bytes;
+  return out;
 }
 
 // What the training estimate assumes and leaves out, as codes (their English is in the table).
@@ -26,6 +28,7 @@ std::vector<MessageCode> notes(const TrainingInput& in) {
   }
   out.push_back("note.training.flops_6nd");
   if (in.parameter_efficient()) out.push_back("note.training.lora_compute");
+  if (in.objective == Objective::dpo) out.push_back("note.training.dpo");
   if (in.optimizer == Optimizer::paged_adamw_32bit || in.optimizer == Optimizer::paged_adamw_8bit) {
     out.push_back("note.training.paged_optimizer");
   }
@@ -164,6 +167,9 @@ Json training_result_to_json(const TrainingInput& in, const TrainingResult& r) {
   if (!in.mfu) {
     out["goodput"] = goodput_json(r.goodput);
     out["goodput"]["lost_gpu_hours"] = t.gpu_hours * (1 - r.goodput.fraction);
+  }
+  if (f.reference_per_token > 0) {
+    out["flops_per_token_breakdown"]["reference"] = f.reference_per_token;
   }
   if (t.gpus_for_target_days) out["gpus_for_target_days"] = *t.gpus_for_target_days;
   if (in.price_per_gpu_hour_usd) out["price_per_gpu_hour_usd"] = *in.price_per_gpu_hour_usd;

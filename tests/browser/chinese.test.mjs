@@ -126,6 +126,9 @@ const views = [
   ['pre-training with targets and a rounded batch', { model: 'llama-3-70b', hardware: { count: 64 }, training: { target_days: 30, electricity_usd_per_kwh: 0.1, global_batch_tokens: 1000001, recompute: 'selective', zero_stage: 1 } }, 'training'],
   ['a mixture of experts pre-trained', { model: 'mixtral-8x7b', hardware: { count: 8 }, training: { zero_stage: 3, offload: 'optimizer_and_params' } }, 'training'],
   ['QLoRA with an adapter that matches nothing', { model: 'gpt-neox-20b', training: { method: 'qlora', lora_modules: ['q', 'gate'] } }, 'finetune'],
+  ['DPO with a reference copy of the model', { model: 'llama-3-8b', hardware: { count: 8 }, training: { objective: 'dpo', zero_stage: 3 } }, 'training'],
+  ['DPO under LoRA, its reference the base', { model: 'llama-3-8b', training: { method: 'lora', objective: 'dpo' } }, 'finetune'],
+  ['serving under Poisson traffic with targets', { model: 'llama-3.1-8b', hardware: { count: 2 }, inference: { tp: 1 }, serving: { workload: { requests_per_s: 12, requests: 300 }, targets: { ttft_p99_s: 0.5, tpot_p99_s: 0.05 } } }, 'serving'],
   ['every weight format on a GeForce card', { model: 'llama-2-7b', hardware: { accelerator: 'rtx-4090' }, inference: {} }, 'quantization'],
   ['a config of an unknown family', { model: { model_type: 'mystery', hidden_size: 512, num_hidden_layers: 4, num_attention_heads: 8, vocab_size: 1000, intermediate_size: 1024 } }, 'inference'],
 ];

@@ -200,6 +200,11 @@ test('plan: the planner section and the training fields it reads are bounded, no
     ['checkpoint_write_bytes_per_s', 5e-324], ['eval_fraction', 1], ['data_stall_fraction', -1e-300]]) {
     assertRefused(scenario({ ...base, training: { [key]: value } }), `training.${key}`, /\(.+\), got /);
   }
+  // DPO's reference: a name it does not know, or one without DPO or without adapters.
+  assertRefused(scenario({ ...base, training: { objective: 'rlhf\u0000' } }), 'training.objective', /got /);
+  assertRefused(scenario({ ...base, training: { dpo_reference: 'model' } }), 'training.dpo_reference', /objective "dpo"/, 'plan');
+  assertRefused(scenario({ ...base, training: { objective: 'dpo', dpo_reference: 'adapters_off' } }), 'training.dpo_reference',
+    /"lora" or "qlora"/, 'plan');
   // Within every bound, yet no time left to train: refused at the restart, not an infinite time.
   assertRefused(scenario({ ...base, hardware: { count: 65536 },
     training: { tp: 8, gpu_mtbf_hours: 1, restart_s: 1e6 } }), 'training.restart_s', /leaves no time to train/);

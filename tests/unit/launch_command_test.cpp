@@ -13,7 +13,7 @@ using llm_sizer::test::run;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kLaunchGiB = 1024.0 * 1024.0 * 1024.0;
 
 Json command(const Json& scenario) {
   return run(scenario)["inference"]["command"];
@@ -29,8 +29,8 @@ Json section(const std::string& runtime, const std::string& weights, Json extra 
 Json laptop_3060(Json inference) {
   return {{"model", "qwen3-30b-a3b"},
           {"hardware",
-           {{"accelerator", {{"preset", "rtx-3060-12gb"}, {"memory_bytes", 6 * kGiB}}},
-            {"host", {{"preset", "ryzen-9-7950x"}, {"memory_bytes", 64 * kGiB}}}}},
+           {{"accelerator", {{"preset", "rtx-3060-12gb"}, {"memory_bytes", 6 * kLaunchGiB}}},
+            {"host", {{"preset", "ryzen-9-7950x"}, {"memory_bytes", 64 * kLaunchGiB}}}}},
           {"inference", std::move(inference)}};
 }
 
@@ -157,7 +157,7 @@ TEST_CASE("Llama-3.1-70B FP8 on 4 x H100 with vLLM: TP 4 and an FP8 KV cache whe
   CHECK_THAT(plain, Contains("--max-num-seqs 128"));
   const Json offload = {{"model", "llama-3-8b"},
                         {"hardware", {{"accelerator", "rtx-4090"}, {"host", "ryzen-9-7950x"}}},
-                        {"inference", section("vllm", "bf16", {{"cpu_offload_bytes", 4 * kGiB}})}};
+                        {"inference", section("vllm", "bf16", {{"cpu_offload_bytes", 4 * kLaunchGiB}})}};
   CHECK_THAT(command(offload)["run"].get<std::string>(), Contains("--cpu-offload-gb 4"));
 }
 

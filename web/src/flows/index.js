@@ -172,7 +172,7 @@ export const flows = [
     section: 'training',
     inputs: {
       heading: 'inputs.finetune',
-      primary: ['method', 'lora_rank', 'lora_modules', 'tokens', 'seq_len', 'micro_batch', 'precision', 'optimizer', 'recompute'],
+      primary: ['method', 'objective', 'dpo_reference', 'lora_rank', 'lora_modules', 'tokens', 'seq_len', 'micro_batch', 'precision', 'optimizer', 'recompute'],
       questions: trainingQuestions,
       choices: { method: isFineTuning },
       tuning: ['mfu'],
