@@ -148,6 +148,20 @@ inline constexpr NumberRange kRequestsPerS{
 inline constexpr NumberRange kTokensPerS{0, 1e7, true, false, "people read 5-10 tokens per second"};
 // A pasted measurement: llama-bench's tables of a few dozen tests are under 8 KB.
 inline constexpr size_t kPasteBytes = 65'536;
+// A checkpoint read from its safetensors headers (core/checkpoint/): safetensors refuses headers
+// over 100 MB (MAX_HEADER_SIZE in huggingface/safetensors); tensors have at most a few
+// dimensions; the largest published checkpoints (Kimi K2, DeepSeek-V3) hold about 100,000
+// tensors in 64-163 files.
+inline constexpr size_t kSafetensorsHeaderBytes = 100'000'000;
+inline constexpr size_t kTensorRank = 8;
+inline constexpr IntRange kTensorDim{0, int64_t(1) << 40,
+                                     "the widest published tensors have about 2^18 rows"};
+inline constexpr IntRange kTensorElements{0, int64_t(1) << 50,
+                                          "the largest published tensor holds about 2^33 elements"};
+inline constexpr IntRange kCheckpointTensors{0, 1'000'000,
+                                             "Kimi K2's checkpoint holds about 100,000 tensors"};
+inline constexpr IntRange kCheckpointFiles{1, 4096,
+                                           "DeepSeek-V3's checkpoint is split into 163 files"};
 // A speed the user measured: decode or prefill tokens per second of their own setup.
 inline constexpr NumberRange kMeasuredTokensPerS{
     0, 1e8, true, false, "the fastest published prefill rates are about 1e5 tokens per second"};

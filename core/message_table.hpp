@@ -162,6 +162,19 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.paste_unknown",
      "must be llama-bench's output (markdown, CSV or JSON), llama.cpp's timing lines, vLLM's "
      "bench serve summary, or one tokens/s figure"},
+    {"error.checkpoint_dtype", "must be a safetensors dtype: {dtypes}"},
+    {"error.checkpoint_offsets", "must be [begin, end] byte offsets with begin <= end"},
+    {"error.checkpoint_tensor_bytes", "must span {bytes} bytes: {elements} elements of {dtype}"},
+    {"error.checkpoint_header_size",
+     "is a safetensors header, which the format limits to {max} bytes"},
+    {"error.checkpoint_header_json",
+     "must be a whole safetensors header (JSON): {reason}; a header cut short reads so"},
+    {"error.checkpoint_layout",
+     "must start where the tensor before it ends, at byte {offset} (safetensors stores tensors "
+     "without gaps or overlaps)"},
+    {"error.checkpoint_files", "must list 1 to {max} safetensors files, each with its header"},
+    {"error.checkpoint_header_text", "must be the file's header as JSON text"},
+    {"error.checkpoint_duplicate", "stores {tensor}, which another file already stores"},
     {"error.measured_empty", "must give decode_tokens_per_s or prefill_tokens_per_s (or both)"},
     {"error.measured_and_efficiency",
      "cannot be given with {efficiency}: the measurement is what that efficiency is fitted to"},
@@ -304,6 +317,17 @@ inline constexpr MessageText kMessageTable[] = {
     {"warning.no_plan_fits_training",
      "no plan fits {gpus} x {device} (the planner tried {tried}); the figures are for plain data "
      "parallelism, which does not fit either: add GPUs or a device with more memory"},
+    {"warning.checkpoint_config",
+     "config.json could not be read as a model ({reason}); the bytes are the headers' own"},
+    {"warning.checkpoint_layers",
+     "the tensor names number {headers} layers, config.json {config}: it may not describe "
+     "these files"},
+    {"warning.checkpoint_disagrees",
+     "the headers hold {headers} bytes of tensors, config.json's model in {format} {expected}: "
+     "it may not describe these files"},
+    {"warning.checkpoint_format_unsized",
+     "the checkpoint's quantization ({method}) is not a format the calculator sizes: the bytes "
+     "here are exact; pick the nearest weight format for the estimate"},
     {"warning.no_plan_fits",
      "no plan fits {gpus} x {device}; plans[] lists the ones that come closest (fits: false)"},
     {"warning.host_memory_assumed",

@@ -6,9 +6,10 @@
 #include <string>
 
 #include "boundary.hpp"
+#include "checkpoint_read.hpp"
 #include "estimate.hpp"
-#include "measurement_paste.hpp"
 #include "json_text.hpp"
+#include "measurement_paste.hpp"
 #include "plan.hpp"
 #include "presets.hpp"
 
@@ -36,6 +37,12 @@ std::string plan(const std::string& scenario_json) {
 std::string read_measurement(const std::string& text) {
   return answer_text([&] { return llm_sizer::read_measurement_paste(text); });
 }
+
+// A checkpoint's safetensors headers, which the page fetched from the Hub, read into bytes by
+// dtype and the format they name.
+std::string read_checkpoint(const std::string& input_json) {
+  return answer_text([&] { return llm_sizer::read_checkpoint_text(input_json); });
+}
 #endif
 
 // The model module lists the catalog, the model types and the config fields for the first view's
@@ -55,6 +62,7 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
 #ifndef LLM_SIZER_MODEL_ONLY
   emscripten::function("plan", &plan);
   emscripten::function("read_measurement", &read_measurement);
+  emscripten::function("read_checkpoint", &read_checkpoint);
 #endif
   emscripten::function("presets", &presets);
 }

@@ -38,6 +38,11 @@ export function coreApi(module) {
     // { measured: {...}, format } for the scenario's inference.measured (measurement_paste.hpp).
     api.readMeasurement = (text) => unwrap(module.read_measurement(String(text)));
   }
+  if (module.read_checkpoint) {
+    // A checkpoint's safetensors headers { repo, config, files: [{ name, header }] }, read into
+    // exact bytes by dtype, its format and config.json's model in it (checkpoint_read.hpp).
+    api.readCheckpoint = (input) => unwrap(module.read_checkpoint(asText(input)));
+  }
   if (module.validate) {
     // measurements: data/measurements/ as {"<file>": [rows]} (object or JSON text); options:
     // { category, ids }. The report `llm-sizer validate --json` prints.

@@ -6,10 +6,11 @@
 #include <string>
 
 #include "catalog/catalog.hpp"
+#include "checkpoint_read.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
-#include "measurement_paste.hpp"
 #include "json_text.hpp"
+#include "measurement_paste.hpp"
 #include "plan.hpp"
 #include "presets.hpp"
 #include "validation/embedded_measurements.hpp"
@@ -34,6 +35,9 @@ const char* const kUsage =
     "                                     read a pasted llama-bench output, llama.cpp timings,\n"
     "                                     vLLM bench summary or tokens/s figure into the fields\n"
     "                                     of inference.measured\n"
+    "       llm-sizer checkpoint [FILE|-] read a checkpoint's safetensors headers ({repo, config,\n"
+    "                                     files: [{name, header}]}): exact bytes by dtype, the\n"
+    "                                     format, and config.json's model in that format\n"
     "       llm-sizer presets             list model, accelerator and other catalog presets\n"
     "       llm-sizer validate [--json] [--category C]\n"
     "                                     compare predictions with every published figure in\n"
@@ -128,6 +132,13 @@ int main(int argc, char** argv) {
       std::istream& in = open_input(argc == 3 ? argv[2] : "-", file);
       const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
       std::cout << llm_sizer::read_measurement_paste(text).dump(2) << "\n";
+      return 0;
+    }
+    if (command == "checkpoint" && argc <= 3) {
+      std::ifstream file;
+      std::istream& in = open_input(argc == 3 ? argv[2] : "-", file);
+      const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      std::cout << llm_sizer::read_checkpoint_text(text).dump(2) << "\n";
       return 0;
     }
     if (command == "messages" && argc == 2) {

@@ -4,13 +4,86 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { root } from '../node/support.mjs';
+import { fileStart, indexOf, layouts, shardFiles } from '../fixtures/safetensors.mjs';
+import { readJson, root } from '../node/support.mjs';
 import { assertShowsCliResult, openPage, pageState, settledUrl, siteForTests } from './support.mjs';
 
 const configText = readFileSync(`${root}/tests/reference/configs/meta-llama-3-8b.json`, 'utf8');
 const hub = 'https://huggingface.co/**';
 
 const site = siteForTests();
+const cors = { 'access-control-allow-origin': '*' };
+
+// The Hub's files of a repo built from a config.json (tests/fixtures/safetensors.mjs): config.json,
+// the index, and each shard's first bytes, answered by range as the Hub's CDN answers.
+function serveCheckpoint(page, id, config, files, requested = []) {
+  const base = `https://huggingface.co/${id}/resolve/main/`;
+  return page.route(hub, (route) => {
+    const request = route.request();
+    const name = decodeURIComponent(request.url().slice(base.length));
+    requested.push({ name, range: request.headers().range });
+    if (name === 'config.json') return route.fulfill({ status: 200, headers: cors, contentType: 'application/json', body: JSON.stringify(config) });
+    if (name === 'model.safetensors.index.json') return route.fulfill({ status: 200, headers: cors, contentType: 'application/json', body: JSON.stringify(indexOf(files)) });
+    const file = files.find((f) => f.name === name);
+    if (!file) return route.fulfill({ status: 404, headers: cors, body: 'Entry not found' });
+    const start = fileStart(file.header);
+    const [, from, to] = /bytes=(\d+)-(\d+)/.exec(request.headers().range ?? '') ?? [];
+    if (from === undefined) return route.fulfill({ status: 200, headers: cors, body: start });
+    return route.fulfill({ status: 206, headers: { ...cors, 'content-range': `bytes ${from}-${to}/*` }, body: start.subarray(Number(from), Number(to) + 1) });
+  });
+}
+
+test('a repo id reads its checkpoint\'s headers: gpt-oss-120b\'s format and exact bytes, used by the estimate', async () => {
+  const { page, problems } = await openPage(site.browser, site.url);
+  const config = readJson('data/models/gpt.json').find((m) => m.id === 'gpt-oss-120b').config;
+  const files = shardFiles(layouts.gptOss(config), 15);
+  const requested = [];
+  await serveCheckpoint(page, 'openai/gpt-oss-120b', config, files, requested);
+  await openHub(page, 'openai/gpt-oss-120b');
+  const block = await page.waitForSelector('.checkpoint[data-checkpoint="openai/gpt-oss-120b"]');
+  const text = await block.textContent();
+  // openai/gpt-oss-120b's published tensor bytes, read from 15 headers and no tensor data.
+  assert.match(text, /15 safetensors files, 687 tensors, .*65,248,815,744 B/);
+  assert.equal(await block.$eval('[data-format]', (n) => n.dataset.format), 'mxfp4');
+  assert.deepEqual(await block.$$eval('.checkpoint-dtypes tbody th', (n) => n.map((x) => x.textContent)), ['U8', 'BF16']);
+  const shards = requested.filter((r) => r.name.endsWith('.safetensors'));
+  assert.equal(shards.length, 30); // the length, then the header, of each file
+  assert.ok(shards.every((r) => /^bytes=\d+-\d+$/.test(r.range)), JSON.stringify(shards[0]));
+  // The estimate now stores the weights as the checkpoint does.
+  await page.click('#tab-inference');
+  await page.waitForSelector('[data-field="inference.weights"]');
+  assert.equal(await page.inputValue('[data-field="inference.weights"]'), 'mxfp4');
+  assert.deepEqual(problems, []);
+});
+
+test('a truncated or oversized header, or one the core refuses, is explained', async () => {
+  const { page, problems } = await openPage(site.browser, site.url);
+  const config = JSON.parse(configText);
+  const [file] = shardFiles(layouts.llama(config), 1);
+  const cases = [
+    [{ ...file, header: file.header.slice(0, 100) }, /could not be read: .*must be a whole safetensors header/],
+    [{ ...file, header: file.header.replace('"BF16"', '"BF17"') }, /must be a safetensors dtype/],
+  ];
+  for (const [broken, message] of cases) {
+    await serveCheckpoint(page, 'test/broken', config, [broken]);
+    await openHub(page, 'test/broken');
+    await page.waitForSelector('.checkpoint .status.error');
+    assert.match(await page.textContent('.checkpoint .status.error'), message);
+    await page.unroute(hub);
+  }
+  // A length that promises more than safetensors allows is refused before anything is read.
+  await page.route(hub, (route) => {
+    const url = route.request().url();
+    if (url.endsWith('config.json')) return route.fulfill({ status: 200, headers: cors, body: configText });
+    if (url.endsWith('index.json')) return route.fulfill({ status: 404, headers: cors, body: '' });
+    const length = Buffer.alloc(8);
+    length.writeBigUInt64LE(10n ** 12n);
+    return route.fulfill({ status: 206, headers: cors, body: length });
+  });
+  await openHub(page, 'test/huge');
+  await page.waitForSelector('.checkpoint .status.error:has-text("larger than the format allows")');
+  assert.deepEqual(problems.filter((p) => !/Failed to load resource|ERR_/.test(p)), []);
+});
 
 async function openHub(page, id) {
   await page.check('input[name="model-source"][value="hub"]');
@@ -22,12 +95,17 @@ test('a model id loads its config.json from the Hub and sizes it', async () => {
   const { page, problems } = await openPage(site.browser, site.url);
   const requested = [];
   await page.route(hub, (route) => {
-    requested.push(route.request().url());
-    route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: configText });
+    const url = route.request().url();
+    requested.push(url);
+    // A repo with a config.json and no safetensors files: the checkpoint says so.
+    if (!url.endsWith('/config.json')) return route.fulfill({ status: 404, headers: cors, body: 'Entry not found' });
+    return route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: configText });
   });
   await openHub(page, 'meta-llama/Meta-Llama-3-8B');
   await page.waitForSelector('.model-summary:has-text("meta-llama/Meta-Llama-3-8B")');
-  assert.deepEqual(requested, ['https://huggingface.co/meta-llama/Meta-Llama-3-8B/resolve/main/config.json']);
+  await page.waitForSelector('.checkpoint .status.error:has-text("has no safetensors files")');
+  const base = 'https://huggingface.co/meta-llama/Meta-Llama-3-8B/resolve/main';
+  assert.deepEqual(requested, [`${base}/config.json`, `${base}/model.safetensors.index.json`, `${base}/model.safetensors`]);
   const scenario = { model: { ...JSON.parse(configText), _name_or_path: 'meta-llama/Meta-Llama-3-8B' } };
   const expected = await assertShowsCliResult(page, scenario);
   assert.equal(expected.model.params_total, 8030261248); // the safetensors total of the checkpoint
@@ -36,7 +114,8 @@ test('a model id loads its config.json from the Hub and sizes it', async () => {
   const state = await pageState(page);
   const again = await openPage(site.browser, await settledUrl(page));
   assert.deepEqual(await pageState(again.page), state);
-  assert.deepEqual([...problems, ...again.problems], []);
+  // The browser reports the two files the repo lacks (404); nothing else goes wrong.
+  assert.deepEqual([...problems, ...again.problems].filter((p) => !/status of 404/.test(p)), []);
 });
 
 test('offline, gated and unreachable are each explained, and the page keeps its model', async () => {

@@ -7,10 +7,11 @@
 
 #include "answer_text.hpp"
 #include "catalog/catalog.hpp"
+#include "checkpoint_read.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
-#include "measurement_paste.hpp"
 #include "json_text.hpp"
+#include "measurement_paste.hpp"
 #include "model/hf_config.hpp"
 #include "model/param_count.hpp"
 #include "plan.hpp"
@@ -100,6 +101,25 @@ void run_measurement(std::string_view text) {
         {"inference",
          {{"runtime", "llama.cpp"}, {"weights", "q4_k_m"}, {"measured", read["measured"]}}}};
     run_answer(scenario.dump(), estimate_json);
+  } catch (const InputError& e) {
+    check_refusal(e);
+  }
+}
+
+// A safetensors header as a file of a Llama checkpoint: the header is the text a Hub download
+// hands the reader, so the bytes are mutated as they are.
+void run_checkpoint(std::string_view text) {
+  try {
+    const Json input = {
+        {"config",
+         {{"model_type", "llama"},
+          {"hidden_size", 64},
+          {"intermediate_size", 128},
+          {"num_attention_heads", 4},
+          {"num_hidden_layers", 2},
+          {"vocab_size", 256}}},
+        {"files", Json::array({{{"name", "model.safetensors"}, {"header", std::string(text)}}})}};
+    read_checkpoint(input).dump();  // throws on invalid UTF-8
   } catch (const InputError& e) {
     check_refusal(e);
   }

@@ -9,7 +9,8 @@
 namespace llm_sizer::fuzz {
 
 // What the mutator should treat the document as: a whole scenario, a config.json on its own, or
-// text that is not JSON (a pasted measurement: libFuzzer's byte mutators only).
+// text that is not JSON or is read as text (a pasted measurement, a safetensors header: libFuzzer's
+// byte mutators only).
 enum class Document { scenario, config, text };
 
 struct EntryPoint {
@@ -22,12 +23,14 @@ void run_estimate(std::string_view text);
 void run_config(std::string_view text);
 void run_plan(std::string_view text);
 void run_measurement(std::string_view text);
+void run_checkpoint(std::string_view text);
 
 inline constexpr EntryPoint kEntryPoints[] = {
     {"estimate", Document::scenario, run_estimate},
     {"config", Document::config, run_config},
     {"plan", Document::scenario, run_plan},
     {"measurement", Document::text, run_measurement},
+    {"checkpoint", Document::text, run_checkpoint},
 };
 
 const EntryPoint& entry_point(std::string_view name);

@@ -40,6 +40,16 @@ export function coreEngine(core) {
     },
     // A pasted measurement read into inference.measured's fields: { value } or { error } (the
     // whole core only; the first view's module has no sections).
+    // A checkpoint's safetensors headers read into bytes by dtype and its format: { value } or
+    // { error } (the whole core only).
+    readCheckpoint(input) {
+      if (!core.readCheckpoint) return { error: errorOf(new Error('the whole core is not loaded')) };
+      try {
+        return { value: core.readCheckpoint(input) };
+      } catch (error) {
+        return { error: errorOf(error) };
+      }
+    },
     readMeasurement(text) {
       if (!core.readMeasurement) return { error: errorOf(new Error('the whole core is not loaded')) };
       try {

@@ -21,6 +21,11 @@ export async function startPageEngine({ whole = false } = {}) {
     catalog: () => (full ?? first).catalog(),
     estimate: (scenario) => (full ?? first).estimate(scenario),
     readMeasurement: (text) => (full ?? first).readMeasurement(text),
+    // The whole core reads checkpoints: loaded first if the page has not yet.
+    async readCheckpoint(input) {
+      await this.loadSections();
+      return full.readCheckpoint(input);
+    },
     get hasSections() {
       return full !== null;
     },

@@ -1,6 +1,7 @@
-// Reads a model's config.json straight from the Hugging Face Hub, in the browser, from the Hub's
-// public file URL. Failures come back as a kind the page can explain: offline, network, gated,
-// not-found, invalid, bad-id.
+// Reads a model's config.json and its safetensors headers straight from the Hugging Face Hub, in
+// the browser, from the Hub's public file URLs, when the user asks. Failures come back as a kind
+// the page can explain: offline, network, gated, not-found, invalid, bad-id, truncated,
+// header-too-large.
 import { parseJsonObject } from '../json_guard.js';
 
 const modelId = /^[A-Za-z0-9][\w.-]{0,95}(\/[A-Za-z0-9][\w.-]{0,95})?$/;
@@ -17,24 +18,23 @@ export function isModelId(id) {
   return modelId.test(id) && !id.includes('..');
 }
 
+const path = (parts) => parts.map(encodeURIComponent).join('/');
+
+export function hubFileUrl(id, file) {
+  return `https://huggingface.co/${path(id.split('/'))}/resolve/main/${path(file.split('/'))}`;
+}
+
 export function hubConfigUrl(id) {
-  return `https://huggingface.co/${id.split('/').map(encodeURIComponent).join('/')}/resolve/main/config.json`;
+  return hubFileUrl(id, 'config.json');
 }
 
 export function hubPageUrl(id) {
-  return `https://huggingface.co/${id.split('/').map(encodeURIComponent).join('/')}`;
+  return `https://huggingface.co/${path(id.split('/'))}`;
 }
 
 export async function fetchHubConfig(id) {
   if (!isModelId(id)) throw new HubError('bad-id');
-  if (navigator.onLine === false) throw new HubError('offline');
-  let response;
-  try {
-    response = await fetch(hubConfigUrl(id), { credentials: 'omit', referrerPolicy: 'no-referrer' });
-  } catch (error) {
-    throw new HubError(navigator.onLine === false ? 'offline' : 'network', error.message);
-  }
-  if (response.status === 401 || response.status === 403) throw new HubError('gated', String(response.status));
+  const response = await hubFetch(hubConfigUrl(id));
   if (response.status === 404) throw new HubError('not-found');
   if (!response.ok) throw new HubError('network', `HTTP ${response.status}`);
   let config;
@@ -46,4 +46,98 @@ export async function fetchHubConfig(id) {
   // Name the model the way transformers does when it saves a config it loaded.
   if (typeof config._name_or_path !== 'string' || config._name_or_path === '') config._name_or_path = id;
   return config;
+}
+
+// safetensors refuses headers over 100 MB (MAX_HEADER_SIZE, huggingface/safetensors); the
+// largest published ones are a few MB.
+const maxHeaderBytes = 100_000_000;
+// Header requests in flight at once: DeepSeek-V3 has 163 files.
+const parallelReads = 6;
+
+async function hubFetch(url, options = {}) {
+  if (navigator.onLine === false) throw new HubError('offline');
+  let response;
+  try {
+    response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer', ...options });
+  } catch (error) {
+    throw new HubError(navigator.onLine === false ? 'offline' : 'network', error.message);
+  }
+  if (response.status === 401 || response.status === 403) throw new HubError('gated', String(response.status));
+  return response;
+}
+
+// Bytes [start, end] of a file: a range request; a server that ignores the range (200) is read
+// only as far as needed, then cancelled. Fewer bytes than asked for mean the file ends there.
+async function readRange(url, start, end) {
+  const response = await hubFetch(url, { headers: { Range: `bytes=${start}-${end}` } });
+  if (response.status === 404) throw new HubError('not-found');
+  if (!response.ok) throw new HubError('network', `HTTP ${response.status}`);
+  const wanted = end - start + 1;
+  if (response.status === 206) return new Uint8Array(await response.arrayBuffer()).subarray(0, wanted);
+  const reader = response.body.getReader();
+  const chunks = [];
+  let have = 0;
+  while (have < start + wanted) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    have += value.length;
+  }
+  reader.cancel().catch(() => {});
+  const all = new Uint8Array(have);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all.subarray(start, start + wanted);
+}
+
+// The safetensors files of a repo: its index's weight_map, or the one model.safetensors.
+async function safetensorsFiles(id) {
+  const response = await hubFetch(hubFileUrl(id, 'model.safetensors.index.json'));
+  if (response.status === 404) return ['model.safetensors'];
+  if (!response.ok) throw new HubError('network', `HTTP ${response.status}`);
+  let index;
+  try {
+    index = parseJsonObject(await response.text());
+  } catch (error) {
+    throw new HubError('invalid', error.message);
+  }
+  const files = [...new Set(Object.values(index.weight_map ?? {}))].filter((f) => typeof f === 'string');
+  if (!files.length) throw new HubError('invalid', 'model.safetensors.index.json has no weight_map');
+  return files.sort();
+}
+
+// One file's header: its first 8 bytes give the header's length (little-endian u64), then the
+// header itself is read, and nothing of the tensor data.
+async function readHeader(id, file) {
+  const url = hubFileUrl(id, file);
+  const start = await readRange(url, 0, 7);
+  if (start.length < 8) throw new HubError('truncated', file);
+  const length = new DataView(start.buffer, start.byteOffset, 8).getBigUint64(0, true);
+  if (length > BigInt(maxHeaderBytes)) throw new HubError('header-too-large', `${file}: ${length} bytes`);
+  const bytes = await readRange(url, 8, 8 + Number(length) - 1);
+  if (bytes.length < Number(length)) throw new HubError('truncated', file);
+  return { name: file, header: new TextDecoder().decode(bytes) };
+}
+
+// Every safetensors header of a repo, read on request only: { files: [{ name, header }] } for the
+// core's readCheckpoint. onProgress(done, total) after each file.
+export async function fetchCheckpointHeaders(id, onProgress = () => {}) {
+  if (!isModelId(id)) throw new HubError('bad-id');
+  const names = await safetensorsFiles(id);
+  const files = new Array(names.length);
+  let next = 0;
+  let done = 0;
+  onProgress(0, names.length);
+  const worker = async () => {
+    while (next < names.length) {
+      const i = next++;
+      files[i] = await readHeader(id, names[i]);
+      onProgress(++done, names.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallelReads, names.length) }, worker));
+  return files;
 }

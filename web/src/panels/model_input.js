@@ -5,6 +5,7 @@ import { fieldRow, parseScalar } from '../form.js';
 import { jsonErrorText, parseJsonObject } from '../json_guard.js';
 import { createPicker } from '../render/picker.js';
 import { describeModel, effectiveModelConfig } from '../state.js';
+import { checkpointBlock, readCheckpoint } from './checkpoint_block.js';
 import { fetchHubConfig, HubError, hubPageUrl, isModelId } from './hub.js';
 
 const sources = ['preset', 'config', 'hub'];
@@ -16,6 +17,7 @@ export function createModelPanel(app) {
   let draft = null; // config.json text typed but not yet used
   let hubId = '';
   let hubStatus = null; // { kind: 'busy' | 'ok' | 'error', text }
+  let checkpoint = null; // the loaded repo's checkpoint files: checkpoint_block.js's state
   let parts;
   let editorSignature = '';
 
@@ -75,6 +77,7 @@ export function createModelPanel(app) {
           hubLine),
       },
       summary: h('p', { class: 'model-summary' }),
+      checkpoint: h('div', { class: 'checkpoint-slot', attrs: { 'aria-live': 'polite' } }),
       typeLine: h('p', { class: 'model-type hint' }),
       typeWarning: h('div', { class: 'notice type-warning', attrs: { role: 'alert' } }),
       editor: h('details', { class: 'editor' },
@@ -89,6 +92,7 @@ export function createModelPanel(app) {
       ...Object.values(parts.panels),
       h('p', { class: 'field-error', dataset: { errorFor: 'model' } }),
       parts.summary,
+      parts.checkpoint,
       parts.typeLine,
       parts.typeWarning,
       parts.editor,
@@ -167,17 +171,31 @@ export function createModelPanel(app) {
     }
     hubStatus = { kind: 'busy', text: t('hub.loading', { id }) };
     showHub();
+    let config;
     try {
-      const config = await fetchHubConfig(id);
+      config = await fetchHubConfig(id);
       hubStatus = { kind: 'ok', text: t('hub.loaded', { id }) };
       source = 'config';
       draft = null;
       app.setModel(config);
     } catch (error) {
       const kind = error instanceof HubError ? error.kind : 'network';
+      checkpoint = null;
       hubStatus = { kind: 'error', text: t(`hub.${kind}`, { id, detail: error.detail ?? '' }) };
       showHub();
+      return;
     }
+    // Loading is the user's request for the checkpoint too: its headers, never its tensors.
+    await readCheckpoint(app, id, config, (state) => {
+      checkpoint = state;
+      showCheckpoint(describeModel(app.scenario, app.catalog));
+    });
+  }
+
+  // Shown while the model is the one loaded from that repo.
+  function showCheckpoint(info) {
+    const shown = info.kind === 'config' && checkpoint && info.config._name_or_path === checkpoint.id;
+    parts.checkpoint.replaceChildren(...[shown ? checkpointBlock(app, checkpoint) : null].filter(Boolean));
   }
 
   function showHub() {
@@ -287,6 +305,7 @@ export function createModelPanel(app) {
         parts.textarea.value = info.kind === 'config' ? JSON.stringify(info.config, null, 2) : '';
       }
       showSummary(info);
+      showCheckpoint(info);
       showRecognised();
       showEditor(info);
     },

@@ -1,0 +1,175 @@
+#include "checkpoint_read.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "checkpoint/checkpoint_format.hpp"
+#include "checkpoint/safetensors_header.hpp"
+#include "error.hpp"
+#include "json_object.hpp"
+#include "json_text.hpp"
+#include "limits.hpp"
+#include "model/hf_config.hpp"
+#include "model/param_count.hpp"
+#include "model/tensors.hpp"
+#include "quantization/weight_format.hpp"
+#include "scenario/result_json.hpp"
+
+namespace llm_sizer {
+namespace {
+
+// Header bytes and config.json's model in the detected format may differ by what neither
+// counts exactly (a few norms kept in F32, rotary buffers some exporters save): beyond this the
+// config does not describe these files.
+constexpr double kDisagreement = 0.03;
+
+struct DtypeTotal {
+  int64_t tensors = 0;
+  int64_t elements = 0;
+  int64_t bytes = 0;
+};
+
+// The decoder layers the tensor names number: "model.layers.31.", "transformer.h.11.",
+// "blocks.5." (Hugging Face naming; MTP modules continue the numbering, as in DeepSeek-V3).
+int64_t layers_named(const std::vector<std::string>& names) {
+  static const std::regex layer(R"((?:^|\.)(?:layers|h|blocks)\.(\d{1,6})\.)");
+  int64_t count = 0;
+  for (const std::string& name : names) {
+    std::smatch m;
+    if (std::regex_search(name, m, layer))
+      count = std::max<int64_t>(count, std::stoll(m[1].str()) + 1);
+  }
+  return count;
+}
+
+Json model_comparison(const Json& config, const CheckpointFormat& format, int64_t header_bytes,
+                      int64_t layers_in_names, Warnings& warnings) {
+  ParsedModel parsed;
+  try {
+    parsed = parse_hf_config(config, "config");
+  } catch (const InputError& e) {
+    warnings.push_back({e.field(), {"warning.checkpoint_config", {{"reason", e.allowed()}}}});
+    return nullptr;
+  }
+  const ModelSpec& spec = parsed.spec;
+  const std::vector<TensorSpec> tensors = list_tensors(spec);
+  Json out = json_object({{"params_total", count_parameters(spec, tensors).total},
+                          {"layers", int64_t(spec.layers.size())}});
+  const int64_t layers = int64_t(spec.layers.size());
+  if (layers_in_names > 0 && layers_in_names != layers &&
+      layers_in_names != layers + spec.mtp_layers) {
+    warnings.push_back(
+        {"config.num_hidden_layers",
+         {"warning.checkpoint_layers", {{"headers", layers_in_names}, {"config", layers}}}});
+  }
+  if (!format.weights) return out;
+  const WeightsSize size =
+      weights_size(spec, tensors, parse_weight_format(*format.weights, "weights"));
+  const double expected = size.bytes + size.component(Component::mtp);
+  out["expected_bytes"] = expected;
+  out["difference"] = expected > 0 ? double(header_bytes) / expected - 1 : 0.0;
+  if (expected > 0 && std::abs(double(header_bytes) / expected - 1) > kDisagreement) {
+    warnings.push_back({"files",
+                        {"warning.checkpoint_disagrees",
+                         {{"headers", double(header_bytes)},
+                          {"expected", expected},
+                          {"format", *format.weights}}}});
+  }
+  return out;
+}
+
+}  // namespace
+
+Json read_checkpoint(const Json& input) {
+  if (!input.is_object()) throw InputError("", {"error.object"}, describe_value(input));
+  FieldReader r(input, "");
+  r.reject_unknown({"repo", "config", "files"});
+  const std::optional<std::string> repo = r.optional_string("repo");
+  const Json* config = r.find("config");
+  if (config && !config->is_object()) {
+    throw InputError("config", {"error.object"}, describe_value(*config));
+  }
+  const Json* files = r.find("files");
+  if (!files) throw InputError("files", {"error.required"}, "nothing");
+  if (!files->is_array() || !limits::kCheckpointFiles.contains(int64_t(files->size()))) {
+    throw InputError("files", {"error.checkpoint_files", {{"max", limits::kCheckpointFiles.max}}},
+                     describe_value(*files));
+  }
+  std::map<std::string, DtypeTotal> by_dtype;
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  Json file_list = Json::array();
+  int64_t total_bytes = 0;
+  for (size_t i = 0; i < files->size(); ++i) {
+    const std::string path = "files[" + std::to_string(i) + "]";
+    const Json& file = (*files)[i];
+    if (!file.is_object()) throw InputError(path, {"error.object"}, describe_value(file));
+    FieldReader f(file, path);
+    f.reject_unknown({"name", "header"});
+    const std::string name = f.optional_string("name").value_or("file " + std::to_string(i + 1));
+    const Json* header = f.find("header");
+    if (!header || !header->is_string()) {
+      throw InputError(f.field("header"), {"error.checkpoint_header_text"},
+                       header ? describe_value(*header) : "nothing");
+    }
+    const std::vector<StoredTensor> tensors =
+        read_safetensors_header(header->get_ref<const std::string&>(), f.field("header"));
+    int64_t file_bytes = 0;
+    for (const StoredTensor& t : tensors) {
+      if (!seen.insert(t.name).second) {
+        throw InputError(f.field("header"), {"error.checkpoint_duplicate", {{"tensor", t.name}}},
+                         shorten(t.name, 200));
+      }
+      DtypeTotal& d = by_dtype[t.dtype];
+      ++d.tensors;
+      d.elements += t.elements;
+      d.bytes += t.bytes;
+      file_bytes += t.bytes;
+      names.push_back(t.name);
+    }
+    total_bytes += file_bytes;
+    file_list.push_back(
+        json_object({{"name", name}, {"tensors", int64_t(tensors.size())}, {"bytes", file_bytes}}));
+  }
+  Json dtypes = Json::array();
+  std::string main_dtype;
+  int64_t main_bytes = -1;
+  for (const auto& [dtype, d] : by_dtype) {
+    dtypes.push_back(json_object(
+        {{"dtype", dtype}, {"tensors", d.tensors}, {"elements", d.elements}, {"bytes", d.bytes}}));
+    if (d.bytes > main_bytes) main_bytes = d.bytes, main_dtype = dtype;
+  }
+  std::stable_sort(dtypes.begin(), dtypes.end(), [](const Json& a, const Json& b) {
+    return a["bytes"].get<int64_t>() > b["bytes"].get<int64_t>();
+  });
+  const CheckpointFormat format = detect_checkpoint_format(config ? *config : Json(), main_dtype);
+  Warnings warnings;
+  if (!format.weights) {
+    warnings.push_back({"config.quantization_config",
+                        {"warning.checkpoint_format_unsized", {{"method", format.method}}}});
+  }
+  const Json model =
+      config ? model_comparison(*config, format, total_bytes, layers_named(names), warnings)
+             : Json(nullptr);
+  return json_object({
+      {"repo", repo ? Json(*repo) : Json(nullptr)},
+      {"files", std::move(file_list)},
+      {"tensors", int64_t(names.size())},
+      {"bytes", total_bytes},
+      {"dtypes", std::move(dtypes)},
+      {"format", json_object({{"method", format.method},
+                              {"weights", format.weights ? Json(*format.weights) : Json(nullptr)},
+                              {"detail", format.detail}})},
+      {"model", model},
+      {"warnings", warnings_json(warnings)},
+  });
+}
+
+Json read_checkpoint_text(std::string_view text) {
+  return read_checkpoint(parse_json_text(text));
+}
+
+}  // namespace llm_sizer
