@@ -7,6 +7,7 @@
 #include <set>
 
 #include "checkpoint/checkpoint_format.hpp"
+#include "checkpoint/gguf_files.hpp"
 #include "checkpoint/safetensors_header.hpp"
 #include "error.hpp"
 #include "json_object.hpp"
@@ -45,15 +46,8 @@ int64_t layers_named(const std::vector<std::string>& names) {
   return count;
 }
 
-Json model_comparison(const Json& config, const CheckpointFormat& format, int64_t header_bytes,
-                      int64_t layers_in_names, Warnings& warnings) {
-  ParsedModel parsed;
-  try {
-    parsed = parse_hf_config(config, "config");
-  } catch (const InputError& e) {
-    warnings.push_back({e.field(), {"warning.checkpoint_config", {{"reason", e.allowed()}}}});
-    return nullptr;
-  }
+Json model_comparison(const ParsedModel& parsed, const CheckpointFormat& format,
+                      int64_t header_bytes, int64_t layers_in_names, Warnings& warnings) {
   const ModelSpec& spec = parsed.spec;
   const std::vector<TensorSpec> tensors = list_tensors(spec);
   Json out = json_object({{"params_total", count_parameters(spec, tensors).total},
@@ -81,16 +75,103 @@ Json model_comparison(const Json& config, const CheckpointFormat& format, int64_
   return out;
 }
 
+std::optional<ParsedModel> config_model(const Json* config, Warnings& warnings) {
+  if (!config) return std::nullopt;
+  try {
+    return parse_hf_config(*config, "config");
+  } catch (const InputError& e) {
+    warnings.push_back({e.field(), {"warning.checkpoint_config", {{"reason", e.allowed()}}}});
+    return std::nullopt;
+  }
+}
+
+// A GGUF repository from its file listing: each model file with its type and bytes, and beside
+// it the bytes config.json's model takes in that type (text tensors only: llama.cpp keeps a
+// vision tower in the separate mmproj file).
+Json read_gguf_listing(const std::optional<std::string>& repo, const Json* config,
+                       const FieldReader& r) {
+  const Json& listed = *r.find("gguf_files");
+  if (!listed.is_array() || !limits::kCheckpointFiles.contains(int64_t(listed.size()))) {
+    throw InputError("gguf_files",
+                     {"error.checkpoint_gguf_files", {{"max", limits::kCheckpointFiles.max}}},
+                     describe_value(listed));
+  }
+  std::vector<GgufListedFile> files;
+  for (size_t i = 0; i < listed.size(); ++i) {
+    const std::string path = "gguf_files[" + std::to_string(i) + "]";
+    if (!listed[i].is_object()) throw InputError(path, {"error.object"}, describe_value(listed[i]));
+    FieldReader f(listed[i], path);
+    f.reject_unknown({"name", "bytes"});
+    const std::optional<std::string> name = f.optional_string("name");
+    if (!name || name->empty() || name->size() > 1000) {
+      throw InputError(f.field("name"), {"error.checkpoint_file_name"},
+                       name ? shorten(*name, 200) : "nothing");
+    }
+    files.push_back({*name, f.required_int("bytes", limits::kCheckpointFileBytes)});
+  }
+  Warnings warnings;
+  const std::optional<ParsedModel> parsed = config_model(config, warnings);
+  std::optional<WeightsSizer> sizer;
+  std::vector<TensorSpec> tensors;
+  if (parsed) {
+    tensors = list_tensors(parsed->spec);
+    sizer.emplace(parsed->spec, tensors);
+  }
+  Json models = Json::array();
+  Json projectors = Json::array();
+  for (const GgufModelFile& g : gguf_model_files(files)) {
+    Json row = json_object({{"file", g.path},
+                            {"quant", g.quant},
+                            {"parts", g.parts},
+                            {"bytes", g.bytes},
+                            {"weights", g.weights ? Json(*g.weights) : Json(nullptr)},
+                            {"mixed", g.mixed}});
+    if (g.parts != g.of) {
+      warnings.push_back(
+          {"gguf_files",
+           {"warning.gguf_parts_missing", {{"file", g.path}, {"have", g.parts}, {"of", g.of}}}});
+    }
+    if (g.projector) {
+      projectors.push_back(std::move(row));
+      continue;
+    }
+    if (sizer && g.weights) {
+      const WeightsSize size = (*sizer)(parse_weight_format(*g.weights, "weights"));
+      const double expected =
+          size.bytes + size.component(Component::mtp) - size.component(Component::vision);
+      row["expected_bytes"] = expected;
+      row["difference"] = expected > 0 ? double(g.bytes) / expected - 1 : 0.0;
+    }
+    models.push_back(std::move(row));
+  }
+  if (models.empty()) throw InputError("gguf_files", {"error.checkpoint_no_gguf"}, "no .gguf file");
+  Json model = nullptr;
+  if (parsed) {
+    model = json_object({{"params_total", count_parameters(parsed->spec, tensors).total},
+                         {"layers", int64_t(parsed->spec.layers.size())}});
+  }
+  return json_object({{"repo", repo ? Json(*repo) : Json(nullptr)},
+                      {"kind", "gguf"},
+                      {"gguf", std::move(models)},
+                      {"projectors", std::move(projectors)},
+                      {"model", std::move(model)},
+                      {"warnings", warnings_json(warnings)}});
+}
+
 }  // namespace
 
 Json read_checkpoint(const Json& input) {
   if (!input.is_object()) throw InputError("", {"error.object"}, describe_value(input));
   FieldReader r(input, "");
-  r.reject_unknown({"repo", "config", "files"});
+  r.reject_unknown({"repo", "config", "files", "gguf_files"});
   const std::optional<std::string> repo = r.optional_string("repo");
   const Json* config = r.find("config");
   if (config && !config->is_object()) {
     throw InputError("config", {"error.object"}, describe_value(*config));
+  }
+  if (r.has("gguf_files")) {
+    if (r.has("files")) throw InputError("files", {"error.checkpoint_one_listing"}, "both");
+    return read_gguf_listing(repo, config, r);
   }
   const Json* files = r.find("files");
   if (!files) throw InputError("files", {"error.required"}, "nothing");
@@ -151,11 +232,13 @@ Json read_checkpoint(const Json& input) {
     warnings.push_back({"config.quantization_config",
                         {"warning.checkpoint_format_unsized", {{"method", format.method}}}});
   }
+  const std::optional<ParsedModel> parsed = config_model(config, warnings);
   const Json model =
-      config ? model_comparison(*config, format, total_bytes, layers_named(names), warnings)
+      parsed ? model_comparison(*parsed, format, total_bytes, layers_named(names), warnings)
              : Json(nullptr);
   return json_object({
       {"repo", repo ? Json(*repo) : Json(nullptr)},
+      {"kind", "safetensors"},
       {"files", std::move(file_list)},
       {"tensors", int64_t(names.size())},
       {"bytes", total_bytes},

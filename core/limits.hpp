@@ -92,6 +92,10 @@ inline constexpr IntRange kMemoryBusBits{
 inline constexpr IntRange kMemoryChannels{0, 64, "EPYC Turin has the most channels, 12 a socket"};
 inline constexpr NumberRange kHostMemoryBytes{
     1e6, 1e15, false, false, "a two-socket EPYC Turin server takes at most 12 TB of RAM"};
+// A checkpoint's stored weights (inference.checkpoint_weights_bytes): Kimi K2 in 8 bits, the
+// largest published checkpoint, holds about 1.03e12 bytes.
+inline constexpr NumberRange kCheckpointWeightsBytes{
+    1, 1e15, false, false, "the largest published checkpoint, Kimi K2's, holds about 1e12 bytes"};
 // Host-side and fixed allocations (CUDA context, runtime overhead).
 inline constexpr NumberRange kOverheadBytes{0, 1e15, false, false, kMemoryBytes.reason};
 
@@ -162,6 +166,9 @@ inline constexpr IntRange kCheckpointTensors{0, 1'000'000,
                                              "Kimi K2's checkpoint holds about 100,000 tensors"};
 inline constexpr IntRange kCheckpointFiles{1, 4096,
                                            "DeepSeek-V3's checkpoint is split into 163 files"};
+// One file's size in a repository's listing: the Hub stores files of up to 50 GB.
+inline constexpr IntRange kCheckpointFileBytes{0, 1'000'000'000'000'000,
+                                               "the Hub stores files of at most 50 GB"};
 // A speed the user measured: decode or prefill tokens per second of their own setup.
 inline constexpr NumberRange kMeasuredTokensPerS{
     0, 1e8, true, false, "the fastest published prefill rates are about 1e5 tokens per second"};

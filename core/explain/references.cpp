@@ -23,6 +23,10 @@ constexpr std::array kReferences = {
               "per-tensor mixes; AutoGPTQ/AutoAWQ packing; bitsandbytes blockwise scales; QLoRA "
               "section 3 (NF4 with double quantization)",
               "https://github.com/ggml-org/llama.cpp/blob/master/ggml/src/ggml-common.h"},
+    Reference{"checkpoint-files",
+              "The checkpoint's own bytes: each safetensors file's header (dtype, shape and data "
+              "offsets of every tensor) or each GGUF file's size, read from the Hub",
+              "https://huggingface.co/docs/safetensors/index"},
     Reference{"quant-quality",
               "Quality against 16-bit: the perplexity increase over the 16-bit model on the same "
               "text, in percent, as llama.cpp's perplexity tool reports it ('Mean PPL ratio'; "

@@ -182,6 +182,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                     "model_repo",
                     "model_file",
                     "measured",
+                    "checkpoint_weights_bytes",
                     "memory_efficiency",
                     "compute_efficiency",
                     "layer_overhead_s",
@@ -201,6 +202,8 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
     }
     in.weights.gguf_imatrix = *imatrix;
   }
+  in.checkpoint_weights_bytes =
+      r.optional_number("checkpoint_weights_bytes", limits::kCheckpointWeightsBytes);
   in.kv_cache =
       parse_kv_format(r.optional_string("kv_cache").value_or("fp16"), r.field("kv_cache"));
   in.runtime = parse_runtime(r);
@@ -297,6 +300,12 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   return in;
 }
 
+WeightsSize inference_weights(const WeightsSizer& sizer, const InferenceInput& input) {
+  WeightsSize size = sizer(input.weights);
+  if (input.checkpoint_weights_bytes) size = scaled_to_bytes(size, *input.checkpoint_weights_bytes);
+  return size;
+}
+
 Json inference_input_to_json(const InferenceInput& in) {
   Json out = json_object({{"weights", in.weights.id},
                           {"kv_cache", in.kv_cache.id},
@@ -316,6 +325,7 @@ Json inference_input_to_json(const InferenceInput& in) {
   const auto put = [&](const char* key, const std::optional<double>& value) {
     if (value) out[key] = *value;
   };
+  put("checkpoint_weights_bytes", in.checkpoint_weights_bytes);
   if (in.gpu_layers) out["gpu_layers"] = *in.gpu_layers;
   if (in.offload_experts) out["offload_experts"] = in.offload_experts_given;
   if (in.cpu_offload_given) out["cpu_offload_bytes"] = in.cpu_offload_bytes;

@@ -32,6 +32,9 @@ bool runtime_deploys(Runtime runtime, const WeightFormat& format);
 // The `inference` section of a scenario, validated, with every default filled in.
 struct InferenceInput {
   WeightFormat weights;
+  // The bytes the checkpoint's files hold (its headers read, or its files' sizes): the format's
+  // computed size is scaled to them, tensor by tensor in proportion. Absent: the computed size.
+  std::optional<double> checkpoint_weights_bytes;
   KvFormat kv_cache;
   Runtime runtime = Runtime::generic;
   int64_t batch = 1;           // concurrent sequences
@@ -85,6 +88,10 @@ struct InferenceInput {
   std::optional<double> target_requests_per_s;
   std::optional<double> min_tokens_per_s_per_user;  // the latency target for sizing a fleet
 };
+
+// The weights the inference loads: the format's size for this model, scaled to the checkpoint's
+// bytes where the scenario gives them.
+WeightsSize inference_weights(const WeightsSizer& sizer, const InferenceInput& input);
 
 // Reads scenario["inference"]. Runtime defaults depend on the device (memory size, unified
 // memory) and the device count (the default tensor-parallel degree).

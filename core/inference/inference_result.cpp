@@ -21,11 +21,20 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
   const InferenceMemory& mem = r.memory;
   const double params =
       r.weights.bits_per_weight > 0 ? r.weights.bytes * 8.0 / r.weights.bits_per_weight : 0.0;
-  out.emplace_back("inference.weights_bytes",
-                   Explanation{"{params} * {bits_per_weight} / 8",
-                               {{"params", params, "unit.params"},
-                                {"bits_per_weight", r.weights.bits_per_weight, "unit.bits"}},
-                               "weight-formats"});
+  if (in.checkpoint_weights_bytes) {
+    out.emplace_back(
+        "inference.weights_bytes",
+        Explanation{"{checkpoint_weights_bytes} - {mtp}",
+                    {{"checkpoint_weights_bytes", *in.checkpoint_weights_bytes, "unit.bytes"},
+                     {"mtp", r.weights.component(Component::mtp), "unit.bytes"}},
+                    "checkpoint-files"});
+  } else {
+    out.emplace_back("inference.weights_bytes",
+                     Explanation{"{params} * {bits_per_weight} / 8",
+                                 {{"params", params, "unit.params"},
+                                  {"bits_per_weight", r.weights.bits_per_weight, "unit.bits"}},
+                                 "weight-formats"});
+  }
   if (m.mla) {
     out.emplace_back(
         "inference.kv_bytes_per_token",
@@ -224,7 +233,7 @@ InferenceResult estimate_inference(const ModelSpec& model, const std::vector<Ten
   InferenceResult r;
   r.layers = model.num_layers;
   r.moe_layers = moe_layer_count(model);
-  r.weights = sizer(input.weights);
+  r.weights = inference_weights(sizer, input);
   r.memory = inference_memory(model, r.weights, device, input);
   r.inverse = answer_inverse_questions(model, r.weights, device, input, sizer);
   explain_memory(model, input, r, explanations);

@@ -98,6 +98,11 @@ struct WeightsSize {
 WeightsSize weights_size(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                          const WeightFormat& format);
 
+// The same tensors at another total (a checkpoint's files read, MTP modules included): every
+// figure scaled by bytes / (size.bytes + MTP bytes), so the layers, components and bits per
+// weight keep their shares.
+WeightsSize scaled_to_bytes(WeightsSize size, double bytes);
+
 // Sizes one model in many formats: the per-tensor work every format shares (GGUF tensor
 // categories) is done once. weights_size() is the one-format shortcut.
 class WeightsSizer {

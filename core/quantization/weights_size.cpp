@@ -49,6 +49,20 @@ WeightsSize weights_size(const ModelSpec& model, const std::vector<TensorSpec>& 
   return WeightsSizer(model, tensors)(format);
 }
 
+WeightsSize scaled_to_bytes(WeightsSize size, double bytes) {
+  // The files hold the multi-token-prediction modules too, which `bytes` leaves out.
+  const double stored = size.bytes + size.component(Component::mtp);
+  if (stored <= 0) return size;
+  const double scale = bytes / stored;
+  size.bytes *= scale;
+  size.encoder_bytes *= scale;
+  size.bits_per_weight *= scale;
+  for (double& b : size.bytes_by_component) b *= scale;
+  for (double& b : size.layer_bytes) b *= scale;
+  for (double& b : size.layer_expert_bytes) b *= scale;
+  return size;
+}
+
 std::vector<SizedFormat> size_formats(const WeightsSizer& sizer,
                                       const std::vector<std::string>& ids) {
   std::vector<SizedFormat> sized;

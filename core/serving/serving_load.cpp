@@ -198,7 +198,7 @@ ServingLoadResult estimate_serving_load(const ModelSpec& m, const std::vector<Te
                                         const InferenceInput& in, const ServingInput& serving,
                                         Explanations& explanations, Warnings& warnings) {
   ServingLoadResult result;
-  const WeightsSize weights = sizer(in.weights);
+  const WeightsSize weights = inference_weights(sizer, in);
   const Efficiency efficiency = resolve_efficiency(in, device);
   if (device.memory_bandwidth_bytes_per_s <= 0 || efficiency.peak_flops_per_s <= 0) {
     result.unavailable = "device_figures";

@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
+import { modelInfo, qwen3MoeGguf, treeListing } from '../fixtures/gguf_repo.mjs';
 import { fileStart, indexOf, layouts, shardFiles } from '../fixtures/safetensors.mjs';
 import { readJson, root } from '../node/support.mjs';
-import { assertShowsCliResult, openPage, pageState, settledUrl, siteForTests } from './support.mjs';
+import { assertShowsCliResult, cliEstimate, linkFor, openPage, pageState, settledUrl, siteForTests } from './support.mjs';
 
 const configText = readFileSync(`${root}/tests/reference/configs/meta-llama-3-8b.json`, 'utf8');
 const hub = 'https://huggingface.co/**';
@@ -54,6 +55,51 @@ test('a repo id reads its checkpoint\'s headers: gpt-oss-120b\'s format and exac
   await page.waitForSelector('[data-field="inference.weights"]');
   assert.equal(await page.inputValue('[data-field="inference.weights"]'), 'mxfp4');
   assert.deepEqual(problems, []);
+});
+
+test('a GGUF repo lists its files with fit and speed, and the best that fits is used without choosing', async () => {
+  const scenario = { model: 'llama-3-8b', hardware: { accelerator: 'rtx-4090', count: 1 } };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { l: 'en' }));
+  const repo = qwen3MoeGguf;
+  const config = readJson('data/models/qwen.json').find((m) => m.id === 'qwen3-30b-a3b').config;
+  const requested = [];
+  await page.route(hub, (route) => {
+    const url = route.request().url();
+    requested.push(url);
+    const json = (body) => route.fulfill({ status: 200, headers: cors, contentType: 'application/json', body: JSON.stringify(body) });
+    if (url === `https://huggingface.co/api/models/${repo.id}/tree/main?recursive=true`) return json(treeListing(repo.files));
+    if (url === `https://huggingface.co/api/models/${repo.id}`) return json(modelInfo(repo));
+    if (url === `https://huggingface.co/${repo.base}/resolve/main/config.json`) return json(config);
+    return route.fulfill({ status: 404, headers: cors, body: 'Entry not found' });
+  });
+  await openHub(page, repo.id);
+  const block = await page.waitForSelector(`.checkpoint[data-checkpoint="${repo.id}"] .checkpoint-gguf`);
+  await page.waitForSelector('.checkpoint-gguf button[aria-pressed="true"]');
+  const rows = await block.$$eval('tbody tr', (trs) => trs.map((tr) => ({
+    file: tr.dataset.gguf, cells: [...tr.children].map((c) => c.textContent.trim()), chosen: tr.classList.contains('chosen') })));
+  // Five model files (the two BF16 parts are one), smallest first; the imatrix is no model.
+  assert.deepEqual(rows.map((r) => r.file), ['Qwen3-30B-A3B-UD-IQ1_S.gguf', 'Qwen3-30B-A3B-UD-Q4_K_XL.gguf',
+    'Qwen3-30B-A3B-Q4_K_M.gguf', 'Qwen3-30B-A3B-Q8_0.gguf', 'BF16/Qwen3-30B-A3B-BF16-00001-of-00002.gguf']);
+  assert.match(rows[1].cells[0], /UD-Q4_K_XL.*a mix/);
+  assert.match(rows[4].cells[0], /BF16.*2 parts/);
+  assert.deepEqual(rows.map((r) => r.cells[2]), ['fits on the device', 'fits on the device', 'fits on the device', 'does not fit', 'does not fit']);
+  assert.match(rows[2].cells[3], /tokens\/s/);
+  assert.equal(rows[3].cells[3], '—');
+  // The largest that fits on a 24 GB card is used: its type, its bytes, the repo for the command.
+  assert.deepEqual(rows.map((r) => r.chosen), [false, false, true, false, false]);
+  const used = { ...scenario, model: config, inference: { runtime: 'llama.cpp', weights: 'q4_k_m', checkpoint_weights_bytes: 18_560_000_000, model_repo: repo.id } };
+  const cli = cliEstimate(used);
+  const speed = cli.inference.decode_tokens_per_s;
+  assert.match(rows[2].cells[3], new RegExp(`^${Math.round(speed)}`));
+  // Nothing of the weights was fetched: the listing, the card and the base model's config.
+  assert.ok(requested.every((url) => url.includes('/api/models/') || url.endsWith('/config.json')), requested.join(' '));
+  // Another file is one click away, and its bytes replace the first's.
+  await page.click('tr[data-gguf="Qwen3-30B-A3B-UD-Q4_K_XL.gguf"] button');
+  await page.waitForSelector('tr.chosen[data-gguf="Qwen3-30B-A3B-UD-Q4_K_XL.gguf"]');
+  await page.click('#tab-inference');
+  await page.waitForSelector('[data-field="inference.weights"]');
+  assert.equal(await page.inputValue('[data-field="inference.weights"]'), 'q4_k_m');
+  assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
 });
 
 test('a truncated or oversized header, or one the core refuses, is explained', async () => {

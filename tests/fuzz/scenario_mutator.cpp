@@ -95,7 +95,8 @@ std::vector<Json> boundary_numbers() {
         limits::kTrainingTokens, limits::kFlops, limits::kGlobalBatchTokens, limits::kMfu,
         limits::kEfficiency, limits::kDays, limits::kUsdPerGpuHour, limits::kRequestsPerS,
         limits::kMtbfHours, limits::kRestartS, limits::kCheckpointIntervalS,
-        limits::kStorageBytesPerS, limits::kLostFraction, limits::kMeasuredTokensPerS}) {
+        limits::kStorageBytesPerS, limits::kLostFraction, limits::kMeasuredTokensPerS,
+        limits::kCheckpointWeightsBytes}) {
     numbers.insert(numbers.end(), {range.max, range.min, range.max * 1.0001});
   }
   return numbers;

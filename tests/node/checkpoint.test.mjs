@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { qwen3MoeGguf } from '../fixtures/gguf_repo.mjs';
 import { headerText, layouts, shardFiles } from '../fixtures/safetensors.mjs';
 import { loadWasm, readJson, runCli } from './support.mjs';
 
@@ -109,5 +110,19 @@ test('the WASM module reads a checkpoint byte for byte as the CLI does', async (
   const wasm = await loadWasm();
   const value = input(gptOssConfig, layouts.gptOss(gptOssConfig), 15);
   assert.deepEqual(wasm.readCheckpoint(value), read(value));
+  const gguf = { repo: qwen3MoeGguf.id, config: preset('qwen.json', 'qwen3-30b-a3b'), gguf_files: qwen3MoeGguf.files.map(([name, bytes]) => ({ name, bytes })) };
+  assert.deepEqual(wasm.readCheckpoint(gguf), read(gguf));
   assert.throws(() => wasm.readCheckpoint({ files: [{ header: '{' }] }), (e) => e.field === 'files[0].header' && e.code === 'error.checkpoint_header_json');
+});
+
+test('a GGUF listing: each model file with its type, parts and bytes, beside the model in that type', () => {
+  const out = read({ repo: qwen3MoeGguf.id, config: preset('qwen.json', 'qwen3-30b-a3b'), gguf_files: qwen3MoeGguf.files.map(([name, bytes]) => ({ name, bytes })) });
+  assert.equal(out.kind, 'gguf');
+  assert.deepEqual(out.gguf.map((f) => [f.quant, f.weights, f.parts, f.mixed]), [
+    ['UD-IQ1_S', 'iq1_s', 1, true], ['UD-Q4_K_XL', 'q4_k_m', 1, true], ['Q4_K_M', 'q4_k_m', 1, false],
+    ['Q8_0', 'q8_0', 1, false], ['BF16', 'bf16', 2, false]]);
+  assert.equal(out.gguf[4].bytes, 61_070_000_000);
+  // The Hugging Face checkpoint's 30,532,122,624 parameters at 2 bytes: the BF16 file to 0.01%.
+  assert.equal(out.gguf[4].expected_bytes, 2 * 30_532_122_624);
+  assert.equal(out.model.params_total, 30_532_122_624);
 });

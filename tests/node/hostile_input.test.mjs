@@ -81,6 +81,7 @@ test('D4: inputs that made results infinite or zero are refused, naming the fiel
     [{ inference: { price_per_gpu_hour_usd: 1e308 } }, 'inference.price_per_gpu_hour_usd'],
     [{ inference: { memory_efficiency: 1e-300 } }, 'inference.memory_efficiency'],
     [{ inference: { target_requests_per_s: 1e308 } }, 'inference.target_requests_per_s'],
+    [{ inference: { checkpoint_weights_bytes: 1e300 } }, 'inference.checkpoint_weights_bytes'],
   ];
   for (const [sections, field] of cases) {
     assertRefused(scenario({ model: 'llama-3-8b', ...sections }), field, /must be a number in/);

@@ -147,3 +147,25 @@ TEST_CASE("a device without a sourced bandwidth gets memory answers and a warnin
   for (const auto& w : result["warnings"]) warned |= w["field"] == "hardware.accelerator";
   CHECK(warned);
 }
+
+TEST_CASE("a checkpoint's own bytes replace the format's computed size, shares kept") {
+  Json scenario = {{"model", "qwen3-30b-a3b"},
+                   {"hardware", {{"accelerator", "rtx-4090"}, {"count", 1}}},
+                   {"inference", {{"weights", "q4_k_m"}, {"runtime", "llama.cpp"}}}};
+  const Json computed = llm_sizer::test::run(scenario);
+  // Unsloth's UD-Q4_K_XL file of the same model, in a listing's bytes.
+  scenario["inference"]["checkpoint_weights_bytes"] = 17'715'663'712.0;
+  const Json stored = llm_sizer::test::run(scenario);
+  CHECK(stored["inference"]["weights_bytes"].get<double>() == Approx(17'715'663'712.0));
+  CHECK(stored["scenario"]["inference"]["checkpoint_weights_bytes"] == 17'715'663'712.0);
+  const double ratio = 17'715'663'712.0 / computed["inference"]["weights_bytes"].get<double>();
+  CHECK(stored["inference"]["weights_bits_per_weight"].get<double>() ==
+        Approx(computed["inference"]["weights_bits_per_weight"].get<double>() * ratio));
+  // Fewer bytes to stream each token: decode is faster, in about the same proportion.
+  CHECK(stored["inference"]["decode_tokens_per_s"].get<double>() >
+        computed["inference"]["decode_tokens_per_s"].get<double>());
+  CHECK(stored["explain"]["inference.weights_bytes"]["ref"] == "checkpoint-files");
+  scenario["inference"]["checkpoint_weights_bytes"] = 0;
+  CHECK_THROWS_WITH(llm_sizer::test::run(scenario),
+                    Catch::StartsWith("inference.checkpoint_weights_bytes: must be a number in"));
+}

@@ -58,11 +58,15 @@ const app = {
 
   set(path, value) {
     const before = { result: app.error ? null : app.result, value: app.valueFor(path) };
-    commit(setField(app.scenario, path, value, { normalized: app.result?.scenario, catalog: app.catalog }),
-      { edited: { path, value, before } });
+    let scenario = setField(app.scenario, path, value, { normalized: app.result?.scenario, catalog: app.catalog });
+    // The bytes and file a loaded checkpoint gave belong to its format: another format drops them.
+    if (path === 'inference.weights') scenario = dropCheckpointFile(scenario);
+    commit(scenario, { edited: { path, value, before } });
   },
   reset(path) {
-    commit(resetField(app.scenario, path, { keep: sections }), { edited: { path, value: undefined, before: {} } });
+    let scenario = resetField(app.scenario, path, { keep: sections });
+    if (path === 'inference.weights') scenario = dropCheckpointFile(scenario);
+    commit(scenario, { edited: { path, value: undefined, before: {} } });
   },
   setModel(model) {
     for (const path of app.notes.keys()) if (path.startsWith('model.')) app.notes.delete(path);
@@ -119,6 +123,12 @@ const app = {
     return app.link.current();
   },
 };
+
+// A loaded checkpoint's bytes and file name describe that checkpoint's format only.
+function dropCheckpointFile(scenario) {
+  const without = resetField(scenario, 'inference.checkpoint_weights_bytes', { keep: sections });
+  return resetField(without, 'inference.model_file', { keep: sections });
+}
 
 // ---- computing and showing ---------------------------------------------------------------
 

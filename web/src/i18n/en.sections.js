@@ -402,6 +402,7 @@ export default {
     'inference.decode_step.compute_s': ['Compute time', 'FLOPs ÷ (peak × compute efficiency).'],
     'inference.decode_step.allreduce_s': ['All-reduce time', 'Tensor-parallel communication per step.'],
     'inference.decode_step.fixed_s': ['Fixed overhead', 'Per-layer launch and synchronisation time.'],
+    'inference.checkpoint_weights_bytes': ['Checkpoint bytes', 'The bytes the loaded checkpoint’s files hold (their headers, or a GGUF file’s size): the format’s computed size is scaled to them. Another weight format drops them.'],
     'inference.cpu_offload_bytes': ['CPU offload per GPU', 'vLLM/SGLang cpu_offload_gb: weights per GPU kept in host RAM and read over the link every step.'],
     'inference.placement.gpu_layers': ['Layers on the GPU', 'Decoder layers on the GPU, plus one when the output layer is there too.'],
     'inference.placement.offload_experts': ['MoE layers with experts in RAM', 'MoE layers whose routed experts the CPU runs from host memory.'],

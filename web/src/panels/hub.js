@@ -141,3 +141,68 @@ export async function fetchCheckpointHeaders(id, onProgress = () => {}) {
   await Promise.all(Array.from({ length: Math.min(parallelReads, names.length) }, worker));
   return files;
 }
+
+// A GGUF repository holds no config.json: its files come from the Hub's tree listing (the API
+// its file browser reads, with each file's size), and its model from the base model its card
+// names (base_model; Unsloth, bartowski and lmstudio-community repos all set it).
+export function hubTreeUrl(id) {
+  return `https://huggingface.co/api/models/${path(id.split('/'))}/tree/main?recursive=true`;
+}
+
+export function hubModelInfoUrl(id) {
+  return `https://huggingface.co/api/models/${path(id.split('/'))}`;
+}
+
+async function fetchJson(url) {
+  const response = await hubFetch(url);
+  if (response.status === 404) throw new HubError('not-found');
+  if (!response.ok) throw new HubError('network', `HTTP ${response.status}`);
+  try {
+    return { value: JSON.parse(await response.text()), next: nextPage(response.headers.get('link')) };
+  } catch (error) {
+    throw new HubError('invalid', error.message);
+  }
+}
+
+// The tree listing pages with an RFC 8288 Link header: <url>; rel="next".
+function nextPage(link) {
+  const next = /<([^>]+)>\s*;\s*rel="next"/.exec(link ?? '');
+  return next && next[1].startsWith('https://huggingface.co/') ? next[1] : null;
+}
+
+// The most pages of listing read: a thousand entries each, more than any GGUF repo has files.
+const maxListingPages = 20;
+
+function baseModelOf(info) {
+  const named = info?.cardData?.base_model;
+  for (const candidate of Array.isArray(named) ? named : [named]) {
+    if (typeof candidate === 'string' && isModelId(candidate)) return candidate;
+  }
+  // The Hub also writes the card's base model into the tags: base_model:quantized:<id>.
+  for (const tag of Array.isArray(info?.tags) ? info.tags : []) {
+    const id = typeof tag === 'string' ? /^base_model:(?:[a-z_]+:)?([^:]+\/[^:]+)$/.exec(tag)?.[1] : null;
+    if (id && isModelId(id)) return id;
+  }
+  return null;
+}
+
+// The .gguf files of a repo with their bytes, and the base model its card names: { files:
+// [{ name, bytes }], base } for the core's readCheckpoint; null when the repo has no .gguf file.
+export async function fetchGgufListing(id) {
+  if (!isModelId(id)) throw new HubError('bad-id');
+  const files = [];
+  let url = hubTreeUrl(id);
+  for (let page = 0; url && page < maxListingPages; ++page) {
+    const { value, next } = await fetchJson(url);
+    if (!Array.isArray(value)) throw new HubError('invalid', 'the file listing is not a list');
+    for (const entry of value) {
+      if (entry?.type !== 'file' || typeof entry.path !== 'string' || !/\.gguf$/i.test(entry.path)) continue;
+      const bytes = entry.lfs?.size ?? entry.size;
+      if (Number.isSafeInteger(bytes) && bytes >= 0) files.push({ name: entry.path, bytes });
+    }
+    url = next;
+  }
+  if (!files.length) return null;
+  const { value: info } = await fetchJson(hubModelInfoUrl(id));
+  return { files, base: baseModelOf(info) };
+}

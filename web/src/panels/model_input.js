@@ -5,8 +5,8 @@ import { fieldRow, parseScalar } from '../form.js';
 import { jsonErrorText, parseJsonObject } from '../json_guard.js';
 import { createPicker } from '../render/picker.js';
 import { describeModel, effectiveModelConfig } from '../state.js';
-import { checkpointBlock, readCheckpoint } from './checkpoint_block.js';
-import { fetchHubConfig, HubError, hubPageUrl, isModelId } from './hub.js';
+import { checkpointBlock, readCheckpoint, readGgufCheckpoint } from './checkpoint_block.js';
+import { fetchGgufListing, fetchHubConfig, HubError, hubPageUrl, isModelId } from './hub.js';
 
 const sources = ['preset', 'config', 'hub'];
 
@@ -179,6 +179,8 @@ export function createModelPanel(app) {
       draft = null;
       app.setModel(config);
     } catch (error) {
+      // No config.json: a GGUF repository, whose model is the base model its card names.
+      if (error instanceof HubError && error.kind === 'not-found' && await loadGgufRepo(id)) return;
       const kind = error instanceof HubError ? error.kind : 'network';
       checkpoint = null;
       hubStatus = { kind: 'error', text: t(`hub.${kind}`, { id, detail: error.detail ?? '' }) };
@@ -190,6 +192,41 @@ export function createModelPanel(app) {
       checkpoint = state;
       showCheckpoint(describeModel(app.scenario, app.catalog));
     });
+  }
+
+  // A GGUF repository: false when it holds no .gguf file (the caller then says what is missing).
+  async function loadGgufRepo(id) {
+    const { t } = app;
+    hubStatus = { kind: 'busy', text: t('hub.listing', { id }) };
+    showHub();
+    let listing;
+    let config;
+    try {
+      listing = await fetchGgufListing(id);
+      if (!listing) return false;
+      if (!listing.base) {
+        hubStatus = { kind: 'error', text: t('hub.gguf-no-base', { id }) };
+        showHub();
+        return true;
+      }
+      config = await fetchHubConfig(listing.base);
+    } catch (error) {
+      const kind = error instanceof HubError ? error.kind : 'network';
+      checkpoint = null;
+      hubStatus = { kind: 'error', text: t(`hub.${kind}`, { id: listing?.base ?? id, detail: error.detail ?? '' }) };
+      showHub();
+      return true;
+    }
+    hubStatus = { kind: 'ok', text: t('hub.loaded_gguf', { id, base: listing.base }) };
+    source = 'config';
+    draft = null;
+    app.setModel(config);
+    await readGgufCheckpoint(app, id, listing.base, config, listing.files, (state) => {
+      checkpoint = state;
+      showCheckpoint(describeModel(app.scenario, app.catalog));
+    });
+    showHub();
+    return true;
   }
 
   // Shown while the model is the one loaded from that repo.
