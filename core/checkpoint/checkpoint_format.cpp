@@ -77,7 +77,8 @@ CheckpointFormat compressed_tensors(const Json& q, const std::string& method) {
   const Json* groups = member(q, "config_groups");
   const Json* group =
       groups && groups->is_object() && !groups->empty() ? &groups->begin().value() : nullptr;
-  const Json weights = group ? group->value("weights", Json::object()) : Json::object();
+  const Json* group_weights = group ? member(*group, "weights") : nullptr;
+  const Json weights = group_weights ? *group_weights : Json::object();
   const bool activations = group && member(*group, "input_activations") != nullptr;
   const int64_t bits = int_of(weights, "num_bits", 0);
   const std::string type = string_of(weights, "type");
@@ -98,7 +99,8 @@ CheckpointFormat compressed_tensors(const Json& q, const std::string& method) {
 // config.json's quantization_config).
 CheckpointFormat modelopt(const Json& q, const std::string& method) {
   std::string algo = string_of(q, "quant_algo");
-  if (algo.empty()) algo = string_of(q.value("quantization", Json::object()), "quant_algo");
+  const Json* nested = member(q, "quantization");
+  if (algo.empty() && nested) algo = string_of(*nested, "quant_algo");
   if (algo == "FP8") return {method, known("fp8"), "quant_algo FP8"};
   if (algo == "NVFP4") return {method, known("nvfp4"), "quant_algo NVFP4"};
   return {method, std::nullopt, algo.empty() ? "modelopt" : "quant_algo " + algo};

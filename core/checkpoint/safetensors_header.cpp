@@ -64,6 +64,10 @@ StoredTensor read_tensor(const std::string& name, const Json& entry, const std::
                      *dtype);
   }
   t.dtype = *dtype;
+  // Every tensor entry has all three keys (safetensors README, "Format").
+  for (const char* key : {"shape", "data_offsets"}) {
+    if (!entry.contains(key)) throw InputError(r.field(key), {"error.required"}, "nothing");
+  }
   const std::vector<int64_t> shape = r.int_list("shape", limits::kTensorDim, limits::kTensorRank);
   // Elements and bytes stay below 2^53: each dimension is at most 2^40 and the product is checked
   // as it grows.

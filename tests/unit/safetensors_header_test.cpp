@@ -46,6 +46,11 @@ TEST_CASE("a header whose offsets leave a gap or disagree with the shape is refu
                     Catch::Contains("header.a.dtype: must be a safetensors dtype"));
   CHECK_THROWS_WITH(read_header(R"({"a": {"dtype": "BF16", "shape": [2], "data_offs)"),
                     Catch::Contains("header: must be a whole safetensors header"));
+  // A fuzzer found the missing keys: both are required, not read as empty.
+  CHECK_THROWS_WITH(read_header(R"({"a": {"dtype": "BF16", "shape": [2]}})"),
+                    Catch::Contains("header.a.data_offsets: is required"));
+  CHECK_THROWS_WITH(read_header(R"({"a": {"dtype": "BF16", "data_offsets": [0, 2]}})"),
+                    Catch::Contains("header.a.shape: is required"));
   CHECK_THROWS_AS(read_header(R"({"a": {"dtype": "BF16", "shape": [1099511627776, 1099511627776],
                             "data_offsets": [0, 2]}})"),
                   llm_sizer::InputError);
@@ -62,4 +67,19 @@ TEST_CASE("a config's quantization_config names the calculator's format, or none
   CHECK_FALSE(detect_checkpoint_format(gptq5, "I32").weights.has_value());
   CHECK(detect_checkpoint_format(llm_sizer::Json::object(), "F16").weights == "fp16");
   CHECK(detect_checkpoint_format(nullptr, "BF16").method == "none");
+}
+
+TEST_CASE("a quantization_config of odd shapes is unsized, never an exception") {
+  using llm_sizer::detect_checkpoint_format;
+  const llm_sizer::Json group_not_object = {
+      {"quantization_config",
+       {{"quant_method", "compressed-tensors"}, {"config_groups", {{"group_0", 4}}}}}};
+  CHECK_FALSE(detect_checkpoint_format(group_not_object, "I32").weights.has_value());
+  const llm_sizer::Json nested_not_object = {
+      {"quantization_config", {{"quant_method", "modelopt"}, {"quantization", "FP8"}}}};
+  CHECK(detect_checkpoint_format(nested_not_object, "U8").detail == "modelopt");
+  const llm_sizer::Json nested = {
+      {"quantization_config",
+       {{"quant_method", "modelopt"}, {"quantization", {{"quant_algo", "NVFP4"}}}}}};
+  CHECK(detect_checkpoint_format(nested, "U8").weights == "nvfp4");
 }
