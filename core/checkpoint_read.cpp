@@ -8,6 +8,7 @@
 
 #include "checkpoint/checkpoint_format.hpp"
 #include "checkpoint/gguf_files.hpp"
+#include "checkpoint/gguf_header.hpp"
 #include "checkpoint/safetensors_header.hpp"
 #include "error.hpp"
 #include "json_object.hpp"
@@ -33,10 +34,32 @@ struct DtypeTotal {
   int64_t bytes = 0;
 };
 
+// Tensors added up by their dtype (or ggml type).
+void add_tensor(std::map<std::string, DtypeTotal>& totals, const StoredTensor& t) {
+  DtypeTotal& d = totals[t.dtype];
+  ++d.tensors;
+  d.elements += t.elements;
+  d.bytes += t.bytes;
+}
+
+// The totals as rows {<key>, tensors, elements, bytes}, most bytes first (ties by name).
+Json totals_json(const std::map<std::string, DtypeTotal>& totals, const char* key) {
+  Json rows = Json::array();
+  for (const auto& [name, d] : totals) {
+    rows.push_back(json_object(
+        {{key, name}, {"tensors", d.tensors}, {"elements", d.elements}, {"bytes", d.bytes}}));
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const Json& a, const Json& b) {
+    return a["bytes"].get<int64_t>() > b["bytes"].get<int64_t>();
+  });
+  return rows;
+}
+
 // The decoder layers the tensor names number: "model.layers.31.", "transformer.h.11.",
-// "blocks.5." (Hugging Face naming; MTP modules continue the numbering, as in DeepSeek-V3).
+// "blocks.5." (Hugging Face naming; MTP modules continue the numbering, as in DeepSeek-V3), and
+// GGUF's "blk.31." (llama.cpp's LLM_TN names).
 int64_t layers_named(const std::vector<std::string>& names) {
-  static const std::regex layer(R"((?:^|\.)(?:layers|h|blocks)\.(\d{1,6})\.)");
+  static const std::regex layer(R"((?:^|\.)(?:layers|h|blocks|blk)\.(\d{1,6})\.)");
   int64_t count = 0;
   for (const std::string& name : names) {
     std::smatch m;
@@ -204,10 +227,7 @@ Json read_checkpoint(const Json& input) {
         throw InputError(f.field("header"), {"error.checkpoint_duplicate", {{"tensor", t.name}}},
                          shorten(t.name, 200));
       }
-      DtypeTotal& d = by_dtype[t.dtype];
-      ++d.tensors;
-      d.elements += t.elements;
-      d.bytes += t.bytes;
+      add_tensor(by_dtype, t);
       file_bytes += t.bytes;
       names.push_back(t.name);
     }
@@ -215,17 +235,8 @@ Json read_checkpoint(const Json& input) {
     file_list.push_back(
         json_object({{"name", name}, {"tensors", int64_t(tensors.size())}, {"bytes", file_bytes}}));
   }
-  Json dtypes = Json::array();
-  std::string main_dtype;
-  int64_t main_bytes = -1;
-  for (const auto& [dtype, d] : by_dtype) {
-    dtypes.push_back(json_object(
-        {{"dtype", dtype}, {"tensors", d.tensors}, {"elements", d.elements}, {"bytes", d.bytes}}));
-    if (d.bytes > main_bytes) main_bytes = d.bytes, main_dtype = dtype;
-  }
-  std::stable_sort(dtypes.begin(), dtypes.end(), [](const Json& a, const Json& b) {
-    return a["bytes"].get<int64_t>() > b["bytes"].get<int64_t>();
-  });
+  Json dtypes = totals_json(by_dtype, "dtype");
+  const std::string main_dtype = dtypes.empty() ? "" : dtypes[0]["dtype"].get<std::string>();
   const CheckpointFormat format = detect_checkpoint_format(config ? *config : Json(), main_dtype);
   Warnings warnings;
   if (!format.weights) {
@@ -249,6 +260,43 @@ Json read_checkpoint(const Json& input) {
       {"model", model},
       {"warnings", warnings_json(warnings)},
   });
+}
+
+bool looks_like_gguf(std::string_view bytes) {
+  return bytes.substr(0, 4) == "GGUF";
+}
+
+Json read_gguf_file(std::string_view bytes, const std::string& name) {
+  const GgufHeader h = read_gguf_header(bytes, name);
+  std::map<std::string, DtypeTotal> by_type;
+  std::vector<std::string> names;
+  int64_t total = 0;
+  for (const StoredTensor& t : h.tensors) {
+    add_tensor(by_type, t);
+    total += t.bytes;
+    names.push_back(t.name);
+  }
+  const int64_t layers = layers_named(names);
+  Warnings warnings;
+  if (h.block_count && layers > 0 && *h.block_count != layers) {
+    warnings.push_back(
+        {name, {"warning.gguf_layers", {{"tensors", layers}, {"metadata", *h.block_count}}}});
+  }
+  const std::optional<std::string> weights =
+      h.file_type ? llama_ftype_id(*h.file_type) : std::nullopt;
+  return json_object({{"kind", "gguf_header"},
+                      {"file", name},
+                      {"version", h.version},
+                      {"architecture", h.architecture},
+                      {"name", h.model_name},
+                      {"file_type", h.file_type ? Json(*h.file_type) : Json(nullptr)},
+                      {"weights", weights ? Json(*weights) : Json(nullptr)},
+                      {"layers", h.block_count ? Json(*h.block_count) : Json(nullptr)},
+                      {"header_bytes", h.data_offset},
+                      {"tensors", int64_t(h.tensors.size())},
+                      {"bytes", total},
+                      {"types", totals_json(by_type, "type")},
+                      {"warnings", warnings_json(warnings)}});
 }
 
 Json read_checkpoint_text(std::string_view text) {

@@ -43,6 +43,12 @@ std::string read_measurement(const std::string& text) {
 std::string read_checkpoint(const std::string& input_json) {
   return answer_text([&] { return llm_sizer::read_checkpoint_text(input_json); });
 }
+
+// The first bytes of a GGUF file (a Uint8Array: embind copies its bytes into the string as they
+// are), read into its file type, layers and bytes by ggml type.
+std::string read_gguf_header(const std::string& bytes, const std::string& name) {
+  return answer_text([&] { return llm_sizer::read_gguf_file(bytes, name); });
+}
 #endif
 
 // The model module lists the catalog, the model types and the config fields for the first view's
@@ -63,6 +69,7 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("plan", &plan);
   emscripten::function("read_measurement", &read_measurement);
   emscripten::function("read_checkpoint", &read_checkpoint);
+  emscripten::function("read_gguf_header", &read_gguf_header);
 #endif
   emscripten::function("presets", &presets);
 }

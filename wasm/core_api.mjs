@@ -42,6 +42,9 @@ export function coreApi(module) {
     // A checkpoint's safetensors headers { repo, config, files: [{ name, header }] }, read into
     // exact bytes by dtype, its format and config.json's model in it (checkpoint_read.hpp).
     api.readCheckpoint = (input) => unwrap(module.read_checkpoint(asText(input)));
+    // The first bytes of a GGUF file (a Uint8Array, as many as hold its header), read into its
+    // file type, layers and bytes by ggml type; name names the file in errors.
+    api.readGgufHeader = (bytes, name = 'model.gguf') => unwrap(module.read_gguf_header(bytes, String(name)));
   }
   if (module.validate) {
     // measurements: data/measurements/ as {"<file>": [rows]} (object or JSON text); options:

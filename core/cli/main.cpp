@@ -37,7 +37,9 @@ const char* const kUsage =
     "                                     of inference.measured\n"
     "       llm-sizer checkpoint [FILE|-] read a checkpoint's safetensors headers ({repo, config,\n"
     "                                     files: [{name, header}]}): exact bytes by dtype, the\n"
-    "                                     format, and config.json's model in that format\n"
+    "                                     format, and config.json's model in that format; or a\n"
+    "                                     GGUF repo's listing ({gguf_files: [{name, bytes}]}), or\n"
+    "                                     a .gguf file itself (its header only: types and bytes)\n"
     "       llm-sizer presets             list model, accelerator and other catalog presets\n"
     "       llm-sizer validate [--json] [--category C]\n"
     "                                     compare predictions with every published figure in\n"
@@ -63,6 +65,37 @@ std::istream& open_input(const std::string& path, std::ifstream& file) {
     throw llm_sizer::InputError("", {"error.read_file", llm_sizer::json_object({{"path", path}})},
                                 "");
   return file;
+}
+
+// Appends up to `count` more bytes of `in` to `bytes`.
+void read_more(std::istream& in, std::string& bytes, size_t count) {
+  const size_t had = bytes.size();
+  bytes.resize(had + count);
+  in.read(bytes.data() + had, std::streamsize(count));
+  bytes.resize(had + size_t(in.gcount()));
+}
+
+// checkpoint: a GGUF file is read only as far as its header goes (its first MB, more while the
+// header continues: the tensor data after it can be tens of GB); anything else is the JSON of a
+// checkpoint's description.
+llm_sizer::Json read_checkpoint_input(std::istream& in, const std::string& path) {
+  std::string bytes;
+  read_more(in, bytes, size_t(1) << 20);
+  if (!llm_sizer::looks_like_gguf(bytes)) {
+    bytes.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    return llm_sizer::read_checkpoint_text(bytes);
+  }
+  const std::string name = path == "-" ? "stdin" : path;
+  while (true) {
+    try {
+      return llm_sizer::read_gguf_file(bytes, name);
+    } catch (const llm_sizer::InputError& e) {
+      if (e.rule().code.code() != "error.gguf_truncated" || !in ||
+          bytes.size() >= (size_t(1) << 30))
+        throw;
+      read_more(in, bytes, bytes.size());
+    }
+  }
 }
 
 // validate [--json] [--category C]: the options, or nullopt when the arguments are not these.
@@ -136,9 +169,9 @@ int main(int argc, char** argv) {
     }
     if (command == "checkpoint" && argc <= 3) {
       std::ifstream file;
-      std::istream& in = open_input(argc == 3 ? argv[2] : "-", file);
-      const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-      std::cout << llm_sizer::read_checkpoint_text(text).dump(2) << "\n";
+      const std::string path = argc == 3 ? argv[2] : "-";
+      std::istream& in = open_input(path, file);
+      std::cout << read_checkpoint_input(in, path).dump(2) << "\n";
       return 0;
     }
     if (command == "messages" && argc == 2) {

@@ -125,6 +125,15 @@ void run_checkpoint(std::string_view text) {
   }
 }
 
+// The first bytes of a GGUF file, as the CLI and the page hand them to the reader.
+void run_gguf(std::string_view bytes) {
+  try {
+    read_gguf_file(bytes, "model.gguf").dump();  // throws on invalid UTF-8
+  } catch (const InputError& e) {
+    check_refusal(e);
+  }
+}
+
 const EntryPoint& entry_point(std::string_view name) {
   for (const auto& entry : kEntryPoints) {
     if (entry.name == name) return entry;

@@ -9,8 +9,8 @@
 namespace llm_sizer::fuzz {
 
 // What the mutator should treat the document as: a whole scenario, a config.json on its own, or
-// text that is not JSON or is read as text (a pasted measurement, a safetensors header: libFuzzer's
-// byte mutators only).
+// text that is not JSON or is read as text or bytes (a pasted measurement, a safetensors header, a
+// GGUF file's header: libFuzzer's byte mutators only).
 enum class Document { scenario, config, text };
 
 struct EntryPoint {
@@ -24,6 +24,7 @@ void run_config(std::string_view text);
 void run_plan(std::string_view text);
 void run_measurement(std::string_view text);
 void run_checkpoint(std::string_view text);
+void run_gguf(std::string_view bytes);
 
 inline constexpr EntryPoint kEntryPoints[] = {
     {"estimate", Document::scenario, run_estimate},
@@ -31,6 +32,7 @@ inline constexpr EntryPoint kEntryPoints[] = {
     {"plan", Document::scenario, run_plan},
     {"measurement", Document::text, run_measurement},
     {"checkpoint", Document::text, run_checkpoint},
+    {"gguf", Document::text, run_gguf},
 };
 
 const EntryPoint& entry_point(std::string_view name);

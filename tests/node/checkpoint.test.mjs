@@ -1,10 +1,15 @@
 // Reading a checkpoint from its safetensors headers (llm-sizer checkpoint, WASM readCheckpoint),
-// on checkpoints the project builds in the Hub's layouts (tests/fixtures/safetensors.mjs). The
+// on checkpoints the project builds in the Hub's layouts (tests/fixtures/safetensors.mjs), and a
+// GGUF file from its header (WASM readGgufHeader; tests/fixtures/gguf.mjs). The
 // totals are the published ones: Meta-Llama-3-8B's index total_size and gpt-oss-120b's tensor
 // bytes.
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 
+import { ggufFile, llamaTensors, tensorBytes } from '../fixtures/gguf.mjs';
 import { qwen3MoeGguf } from '../fixtures/gguf_repo.mjs';
 import { headerText, layouts, shardFiles } from '../fixtures/safetensors.mjs';
 import { loadWasm, readJson, runCli } from './support.mjs';
@@ -125,4 +130,52 @@ test('a GGUF listing: each model file with its type, parts and bytes, beside the
   // The Hugging Face checkpoint's 30,532,122,624 parameters at 2 bytes: the BF16 file to 0.01%.
   assert.equal(out.gguf[4].expected_bytes, 2 * 30_532_122_624);
   assert.equal(out.model.params_total, 30_532_122_624);
+});
+
+// A Q4_K_M-like Llama GGUF with a 200,000-token vocabulary: its header (about 3 MB) is longer than
+// the first MB the CLI reads, so the CLI reads on until the header ends, and never the data.
+const llamaGguf = (options = {}) => {
+  const shape = { layers: 4, hidden: 256, ffn: 512, vocab: 1024 };
+  return {
+    shape,
+    tensors: llamaTensors(shape),
+    bytes: ggufFile({
+      metadata: [['general.architecture', 'string', 'llama'], ['general.name', 'string', 'Tiny Llama'],
+        ['general.file_type', 'u32', 15], ['llama.block_count', 'u32', shape.layers]],
+      tokens: 200_000, tensors: llamaTensors(shape), ...options,
+    }),
+  };
+};
+
+test('a GGUF file: its file type, layers and bytes by ggml type, from the header alone', () => {
+  const { bytes, tensors } = llamaGguf();
+  const dir = mkdtempSync(join(tmpdir(), 'gguf-'));
+  const file = join(dir, 'tiny-Q4_K_M.gguf');
+  writeFileSync(file, bytes);
+  const run = runCli(['checkpoint', file]);
+  assert.equal(run.status, 0, run.stderr);
+  const out = JSON.parse(run.stdout);
+  assert.equal(out.kind, 'gguf_header');
+  assert.equal(out.weights, 'q4_k_m');
+  assert.equal(out.layers, 4);
+  assert.equal(out.tensors, tensors.length);
+  const sum = (type) => tensors.filter((t) => t.type === type).reduce((a, t) => a + tensorBytes(t), 0);
+  assert.deepEqual(out.types.map((t) => [t.type, t.bytes]), [['Q4_K', sum('Q4_K')], ['Q6_K', sum('Q6_K')], ['F32', sum('F32')]]);
+  assert.ok(out.header_bytes > 2_000_000 && out.header_bytes < bytes.length);
+  // The same header on stdin (without the tensor data: the CLI stops reading where the header
+  // ends, as head(1) does), and through the WASM module.
+  const header = Buffer.from(llamaGguf({ withData: false }).bytes);
+  assert.deepEqual(JSON.parse(runCli(['checkpoint'], header).stdout), { ...out, file: 'stdin' });
+  return loadWasm().then((wasm) => assert.deepEqual(wasm.readGgufHeader(bytes.subarray(0, out.header_bytes), file), out));
+});
+
+test('a GGUF file cut inside its header is refused with the byte it ends at', async () => {
+  const { bytes } = llamaGguf({ withData: false });
+  const cut = Buffer.from(bytes.subarray(0, 1_500_000));
+  const run = runCli(['checkpoint'], cut);
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /stdin: ends at byte 1500000, inside the GGUF header: read more of the file/);
+  const wasm = await loadWasm();
+  assert.throws(() => wasm.readGgufHeader(bytes.subarray(0, 100)), (e) => e.code === 'error.gguf_truncated' && e.params.offset === 100);
+  assert.throws(() => wasm.readGgufHeader(new TextEncoder().encode('{"files": []}')), (e) => e.code === 'error.gguf_magic');
 });

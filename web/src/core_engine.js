@@ -50,6 +50,15 @@ export function coreEngine(core) {
         return { error: errorOf(error) };
       }
     },
+    // A GGUF file's first bytes read into its types and bytes: { value } or { error }.
+    readGgufHeader(bytes, name) {
+      if (!core.readGgufHeader) return { error: errorOf(new Error('the whole core is not loaded')) };
+      try {
+        return { value: core.readGgufHeader(bytes, name) };
+      } catch (error) {
+        return { error: errorOf(error) };
+      }
+    },
     readMeasurement(text) {
       if (!core.readMeasurement) return { error: errorOf(new Error('the whole core is not loaded')) };
       try {

@@ -26,6 +26,10 @@ export async function startPageEngine({ whole = false } = {}) {
       await this.loadSections();
       return full.readCheckpoint(input);
     },
+    async readGgufHeader(bytes, name) {
+      await this.loadSections();
+      return full.readGgufHeader(bytes, name);
+    },
     get hasSections() {
       return full !== null;
     },
