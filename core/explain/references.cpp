@@ -57,7 +57,8 @@ constexpr std::array kReferences = {
               "https://arxiv.org/abs/2211.17192"},
     Reference{"roofline",
               "Williams, Waterman and Patterson 2009, Roofline (time = max(bytes / bandwidth, "
-              "FLOPs / peak)); Pope et al. 2022, Efficiently Scaling Transformer Inference, "
+              "FLOPs / peak), taken per kernel class: weight matmuls, attention); Pope et al. "
+              "2022, Efficiently Scaling Transformer Inference, "
               "section 2 (decode reads every weight per step); efficiencies fitted to "
               "data/measurements/inference-speed.json",
               "https://arxiv.org/abs/2211.05102"},

@@ -139,6 +139,8 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
                                     {"flops", d.flops},
                                     {"memory_s", d.memory_s},
                                     {"compute_s", d.compute_s},
+                                    {"attention_memory_s", d.attention_memory_s},
+                                    {"attention_compute_s", d.attention_compute_s},
                                     {"fixed_s", d.fixed_s},
                                     {"allreduce_s", d.allreduce_s}});
   out["speed_by_batch"] = speed_points(s.by_batch);

@@ -40,15 +40,22 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
   const StepCost& d = s.decode;
   // Efficiencies measured by the kernel bench cite it and name their file; otherwise the fit.
   const std::string speed_ref = e.calibration_file.empty() ? "roofline" : "kernel-bench";
+  // The weight matmuls and the attention kernels each meet their own roofline (speed.hpp).
+  const double kv_bytes = d.attention_memory_s * device.memory_bandwidth_bytes_per_s * e.memory;
+  const double attention_flops = d.attention_compute_s * e.peak_flops_per_s * e.compute;
   Explanation decode{
       "1 / (max({bytes} / ({bandwidth} * {memory_efficiency}), {flops} / ({peak} * "
-      "{compute_efficiency})) + {layers} * {layer_overhead} + {allreduce})",
-      {{"bytes", d.bytes, "unit.bytes_per_step"},
+      "{compute_efficiency})) + max({kv_bytes} / ({bandwidth} * {memory_efficiency}), "
+      "{attention_flops} / ({peak} * {compute_efficiency})) + {layers} * {layer_overhead} + "
+      "{allreduce})",
+      {{"bytes", d.bytes - kv_bytes, "unit.bytes_per_step"},
        {"bandwidth", device.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"},
        {"memory_efficiency", e.memory, ""},
-       {"flops", d.flops, "unit.flop_per_step"},
+       {"flops", d.flops - attention_flops, "unit.flop_per_step"},
        {"peak", e.peak_flops_per_s, "unit.flops_per_s"},
        {"compute_efficiency", e.compute, ""},
+       {"kv_bytes", kv_bytes, "unit.bytes_per_step"},
+       {"attention_flops", attention_flops, "unit.flop_per_step"},
        {"layers", d.fixed_s / std::max(e.layer_overhead_s, 1e-300), "unit.layers"},
        {"layer_overhead", e.layer_overhead_s, "unit.s"},
        {"allreduce", d.allreduce_s, "unit.s"}},

@@ -95,7 +95,9 @@ std::optional<Speculation> estimate_speculation(const StepModel& s, const Placed
     MixedBatch b;
     b.decode_tokens = batch * (k + 1);
     b.decode_kv_bytes = double(batch) * kv_bytes_per_sequence(target_kv, context);
-    b.decode_flops = double(b.decode_tokens) * s.flops.at_decode_context.decode_step();
+    const ForwardFlops& f = s.flops.at_decode_context;
+    b.decode_flops = double(b.decode_tokens) * f.decode_step();
+    b.attention_flops = double(b.decode_tokens) * (f.attention - f.encoder_attention);
     return mixed_step(s.model, s.weights, s.device, s.input, s.efficiency, b).seconds();
   };
   Speculation out;

@@ -70,6 +70,14 @@ double devices_in_step(const InferenceInput& in, const Efficiency& e) {
   return e.sequential_split ? 1.0 : double(in.tp);
 }
 
+// The attention kernels' part of a step's memory and compute times, at the step's efficiencies.
+void set_attention_share(StepCost& s, double kv_bytes, double attention_flops,
+                         const AcceleratorSpec& device, const Efficiency& e) {
+  s.attention_memory_s = kv_bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
+  s.attention_compute_s =
+      e.peak_flops_per_s > 0 ? attention_flops / (e.peak_flops_per_s * e.compute) : 0;
+}
+
 }  // namespace
 
 double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
@@ -90,6 +98,9 @@ StepCost decode_step(const ModelSpec& m, const WeightsSize& w, const Accelerator
   s.flops = double(batch) * per_token.decode_step() / split;
   s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
   s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
+  set_attention_share(s, kv_read,
+                      double(batch) * (per_token.attention - per_token.encoder_attention) / split,
+                      device, e);
   s.fixed_s = layers_where(m, false) * e.layer_overhead_s;
   s.allreduce_s = allreduce_seconds(m, e, in.tp, double(batch));
   return s;
@@ -125,11 +136,12 @@ StepCost mixed_step(const ModelSpec& m, const WeightsSize& w, const AcceleratorS
   StepCost s;
   const double split = devices_in_step(in, e);
   const int64_t tokens = b.decode_tokens + b.prefill_tokens;
-  s.bytes = streamed_weight_bytes(m, w, tokens) / split +
-            b.decode_kv_bytes * kv_share_per_device(m, e.sequential_split ? 1 : in.tp);
+  const double kv_read = b.decode_kv_bytes * kv_share_per_device(m, e.sequential_split ? 1 : in.tp);
+  s.bytes = streamed_weight_bytes(m, w, tokens) / split + kv_read;
   s.flops = (b.decode_flops + b.prefill_flops) / split;
   s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
   s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
+  set_attention_share(s, kv_read, b.attention_flops / split, device, e);
   s.fixed_s = layers_where(m, false) *
               (b.prefill_tokens > 0 ? e.prefill_layer_overhead_s : e.layer_overhead_s);
   s.allreduce_s = allreduce_seconds(m, e, in.tp, double(tokens));

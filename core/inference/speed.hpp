@@ -18,6 +18,11 @@ struct StepCost {
   double flops = 0;  // per device
   double memory_s = 0;
   double compute_s = 0;
+  // The attention kernels' share of memory_s and compute_s (reading each sequence's KV cache,
+  // scores and weighted values). They run between the weight matmuls, not beside them, so each
+  // kernel class meets its own roofline and the two add up.
+  double attention_memory_s = 0;
+  double attention_compute_s = 0;
   double fixed_s = 0;      // per-layer launch/synchronisation cost
   double allreduce_s = 0;  // tensor-parallel all-reduces
   // With part of the model in host memory (inference/offload_speed.hpp): the CPU's part, which
@@ -28,8 +33,13 @@ struct StepCost {
   double crossings = 0;  // hand-overs of the activations between GPU and CPU
   double link_s = 0;
 
+  // Roofline per kernel class (Williams et al. 2009; taken op by op in Yuan et al. 2024, "LLM
+  // Inference Unveiled", arXiv 2402.16363): a compute-bound matmul cannot hide a memory-bound
+  // attention kernel that runs after it.
   double seconds() const {
-    return std::max(memory_s, compute_s) + fixed_s + allreduce_s + host_s + link_s;
+    return std::max(memory_s - attention_memory_s, compute_s - attention_compute_s) +
+           std::max(attention_memory_s, attention_compute_s) + fixed_s + allreduce_s + host_s +
+           link_s;
   }
   bool compute_bound() const { return compute_s > memory_s; }
 };
@@ -58,6 +68,7 @@ struct MixedBatch {
   int64_t decode_tokens = 0;   // one per decoding sequence
   double decode_kv_bytes = 0;  // KV cache those sequences read (whole model)
   double decode_flops = 0;     // their forward FLOPs (attention at each one's context)
+  double attention_flops = 0;  // the attention part of decode_flops and prefill_flops
   int64_t prefill_tokens = 0;  // prompt tokens of this step's chunks
   double prefill_flops = 0;    // their forward FLOPs, the LM head of finishing prompts too
 };

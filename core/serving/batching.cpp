@@ -133,7 +133,9 @@ class Engine {
   void add_prompt_chunk(size_t i, int64_t chunk) {
     const Live& l = live_[i];
     batch_.prefill_tokens += chunk;
-    batch_.prefill_flops += flops_.prompt_chunk(l.kv_tokens, chunk);
+    const double chunk_flops = flops_.prompt_chunk(l.kv_tokens, chunk);
+    batch_.prefill_flops += chunk_flops;
+    batch_.attention_flops += chunk_flops - flops_.fixed * double(chunk);
     if (l.kv_tokens + chunk == l.target) batch_.prefill_flops += flops_.lm_head;
     scheduled_.push_back({i, chunk});
   }
@@ -150,7 +152,9 @@ class Engine {
       const double attended = double(live_[i].kv_tokens + 1);
       batch_.decode_tokens += 1;
       batch_.decode_kv_bytes += kv_bytes_per_sequence(s_.kv, live_[i].kv_tokens + 1);
-      batch_.decode_flops += flops_.at(attended) + flops_.lm_head;
+      const double token = flops_.at(attended);
+      batch_.decode_flops += token + flops_.lm_head;
+      batch_.attention_flops += token - flops_.fixed;
       scheduled_.push_back({i, 0});
       --budget;
     }

@@ -242,3 +242,32 @@ TEST_CASE("speculative decoding refuses a method the model cannot run") {
              {"speculative", {{"method", "mtp"}}}}}})["inference"]["speculative"]["tokens_per_step"]
           .get<double>() == Approx(1.7));
 }
+
+TEST_CASE("at a large batch the KV cache reads add to compute-bound matmuls, not hide under them") {
+  // Llama 3.1 8B in FP8 on an H100, 512 sequences at 1,024 tokens of context: the weight matmuls
+  // are compute-bound, the attention kernels read 34 GB of FP8 KV cache.
+  const Json r = run({{"model", "llama-3.1-8b"},
+                      {"hardware", {{"accelerator", "h100-sxm"}, {"count", 1}}},
+                      {"inference",
+                       {{"runtime", "vllm"},
+                        {"weights", "fp8"},
+                        {"kv_cache", "fp8"},
+                        {"batch", 512},
+                        {"context_tokens", 1536},
+                        {"prompt_tokens", 512},
+                        {"output_tokens", 1024}}}})["inference"];
+  const Json& d = r["decode_step"];
+  const double attention_memory = d["attention_memory_s"].get<double>();
+  const double attention_compute = d["attention_compute_s"].get<double>();
+  const double matmul_memory = d["memory_s"].get<double>() - attention_memory;
+  const double matmul_compute = d["compute_s"].get<double>() - attention_compute;
+  CHECK(matmul_compute > matmul_memory);
+  CHECK(attention_memory > attention_compute);
+  // 32 layers x 8 KV heads x 128 x 2 (keys, values) x 1 byte x 1,024 tokens x 512 sequences.
+  CHECK(attention_memory * 3.35e12 * r["assumptions"]["memory_efficiency"].get<double>() ==
+        Approx(32.0 * 8 * 128 * 2 * 1024 * 512).epsilon(0.01));
+  const double step = 1.0 / r["decode_tokens_per_s"].get<double>();
+  const double rest = d["fixed_s"].get<double>() + d["allreduce_s"].get<double>();
+  CHECK(step == Approx(matmul_compute + attention_memory + rest).epsilon(1e-9));
+  CHECK(step > std::max(d["memory_s"].get<double>(), d["compute_s"].get<double>()) + rest);
+}

@@ -207,8 +207,9 @@ export default {
       id: 'roofline',
       title: 'Roofline speed and runtime overheads',
       equation: [
-        'decode step = max(bytes / (bandwidth × memory_efficiency), FLOPs / (peak × compute_efficiency)) + layers × layer_overhead + all-reduces',
-        'bytes = the weights a step streams (MoE: the experts the batch touches, E·(1 − (1 − k/E)^B)) + the KV cache read',
+        'decode step = max(weight bytes / (bandwidth × memory_efficiency), matmul FLOPs / (peak × compute_efficiency)) + max(KV bytes / (bandwidth × memory_efficiency), attention FLOPs / (peak × compute_efficiency)) + layers × layer_overhead + all-reduces',
+        'a roofline per kernel class: the attention kernels run between the weight matmuls, so a compute-bound matmul at a large batch does not hide the KV cache reads',
+        'weight bytes = the weights a step streams (MoE: the experts the batch touches, E·(1 − (1 − k/E)^B)) ; KV bytes = the KV cache the decoding sequences read',
         'prefill = the same over the prompt in max_batched_tokens chunks ;  TTFT = prefill + a serving engine’s per-request cost',
         'arithmetic intensity = FLOPs / bytes ; ridge point = peak / bandwidth',
       ],
@@ -252,7 +253,7 @@ export default {
       id: 'serving-load',
       title: 'Serving under load: continuous batching, step by step',
       equation: [
-        'step time = max(weights the step’s tokens touch + Σ decoding sequences’ KV cache) / (bandwidth × efficiency), FLOPs of every decode token and prompt chunk / (peak × efficiency)) + layers × per-layer cost + tensor-parallel all-reduces',
+        'step time = max(weights the step’s tokens touch / (bandwidth × efficiency), matmul FLOPs of every decode token and prompt chunk / (peak × efficiency)) + max(Σ decoding sequences’ KV cache / (bandwidth × efficiency), their attention FLOPs / (peak × efficiency)) + layers × per-layer cost + tensor-parallel all-reduces',
         'each step: one token of every decoding sequence, then prompt chunks in arrival order, up to max_batched_tokens; a sequence is admitted while the paged KV pool (block_tokens a page) and max_num_seqs allow',
         'TTFT = wait in the queue + its prefill chunks’ steps + the engine’s per-request cost;  TPOT = (finish − first token) / (output − 1);  throughput = output tokens / duration × replicas',
       ],

@@ -203,8 +203,9 @@ export default {
       id: 'roofline',
       title: 'Roofline 速度与运行时开销',
       equation: [
-        '解码一步 = max(字节数 / (带宽 × 显存效率), FLOPs / (峰值 × 计算效率)) + 层数 × 每层开销 + all-reduce',
-        '字节数 = 该步读取的权重（MoE：本批次触及的专家，E·(1 − (1 − k/E)^B)）+ 读取的 KV 缓存',
+        '解码一步 = max(权重字节数 / (带宽 × 显存效率), 矩阵乘 FLOPs / (峰值 × 计算效率)) + max(KV 字节数 / (带宽 × 显存效率), 注意力 FLOPs / (峰值 × 计算效率)) + 层数 × 每层开销 + all-reduce',
+        '按算子类别分别取 roofline：注意力算子在权重矩阵乘之间运行，大批次下受算力限制的矩阵乘掩盖不了读取 KV 缓存的时间',
+        '权重字节数 = 该步读取的权重（MoE：本批次触及的专家，E·(1 − (1 − k/E)^B)）；KV 字节数 = 各解码序列读取的 KV 缓存',
         '预填充 = 对提示词按 max_batched_tokens 分块做同样计算；TTFT = 预填充 + 服务引擎每个请求的固定开销',
         '算术强度 = FLOPs / 字节数；脊点 = 峰值 / 带宽',
       ],
@@ -248,7 +249,7 @@ export default {
       id: 'serving-load',
       title: '负载下的服务：逐步模拟连续批处理',
       equation: [
-        '一步的时间 = max((本步 token 触及的权重 + 各解码序列的 KV 缓存) / (带宽 × 效率), 全部解码 token 与提示词分块的 FLOPs / (峰值 × 效率)) + 层数 × 每层固定开销 + 张量并行的 all-reduce',
+        '一步的时间 = max(本步 token 触及的权重 / (带宽 × 效率), 全部解码 token 与提示词分块的矩阵乘 FLOPs / (峰值 × 效率)) + max(各解码序列的 KV 缓存 / (带宽 × 效率), 它们的注意力 FLOPs / (峰值 × 效率)) + 层数 × 每层固定开销 + 张量并行的 all-reduce',
         '每一步：每个正在解码的序列一个 token，然后按到达顺序放入提示词分块，总数不超过 max_batched_tokens；分页 KV 缓存池（每页 block_tokens 个 token）和 max_num_seqs 允许时才接纳新序列',
         'TTFT = 排队等待 + 其预填充分块所在各步 + 引擎的每请求开销；TPOT = (完成时刻 − 首个 token) / (输出 − 1)；吞吐量 = 输出 token 数 / 时长 × 副本数',
       ],
