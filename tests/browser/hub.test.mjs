@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
+import { tensorBytes, tinyLlamaGguf } from '../fixtures/gguf.mjs';
 import { modelInfo, qwen3MoeGguf, treeListing } from '../fixtures/gguf_repo.mjs';
 import { fileStart, indexOf, layouts, shardFiles } from '../fixtures/safetensors.mjs';
 import { readJson, root } from '../node/support.mjs';
@@ -63,15 +64,7 @@ test('a GGUF repo lists its files with fit and speed, and the best that fits is 
   const repo = qwen3MoeGguf;
   const config = readJson('data/models/qwen.json').find((m) => m.id === 'qwen3-30b-a3b').config;
   const requested = [];
-  await page.route(hub, (route) => {
-    const url = route.request().url();
-    requested.push(url);
-    const json = (body) => route.fulfill({ status: 200, headers: cors, contentType: 'application/json', body: JSON.stringify(body) });
-    if (url === `https://huggingface.co/api/models/${repo.id}/tree/main?recursive=true`) return json(treeListing(repo.files));
-    if (url === `https://huggingface.co/api/models/${repo.id}`) return json(modelInfo(repo));
-    if (url === `https://huggingface.co/${repo.base}/resolve/main/config.json`) return json(config);
-    return route.fulfill({ status: 404, headers: cors, body: 'Entry not found' });
-  });
+  await serveGgufRepo(page, repo, config, requested);
   await openHub(page, repo.id);
   const block = await page.waitForSelector(`.checkpoint[data-checkpoint="${repo.id}"] .checkpoint-gguf`);
   await page.waitForSelector('.checkpoint-gguf button[aria-pressed="true"]');
@@ -92,13 +85,61 @@ test('a GGUF repo lists its files with fit and speed, and the best that fits is 
   const speed = cli.inference.decode_tokens_per_s;
   assert.match(rows[2].cells[3], new RegExp(`^${Math.round(speed)}`));
   // Nothing of the weights was fetched: the listing, the card and the base model's config.
-  assert.ok(requested.every((url) => url.includes('/api/models/') || url.endsWith('/config.json')), requested.join(' '));
+  assert.ok(requested.every(({ url }) => url.includes('/api/models/') || url.endsWith('/config.json')), requested.map(({ url }) => url).join(' '));
   // Another file is one click away, and its bytes replace the first's.
   await page.click('tr[data-gguf="Qwen3-30B-A3B-UD-Q4_K_XL.gguf"] button');
   await page.waitForSelector('tr.chosen[data-gguf="Qwen3-30B-A3B-UD-Q4_K_XL.gguf"]');
   await page.click('#tab-inference');
   await page.waitForSelector('[data-field="inference.weights"]');
   assert.equal(await page.inputValue('[data-field="inference.weights"]'), 'q4_k_m');
+  assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
+});
+
+// A GGUF repository's listing, card and base config.json; `files` maps a file's path to the bytes
+// it serves (by range, as the Hub's CDN does); any other request is a 404.
+function serveGgufRepo(page, repo, config, requested = [], files = {}) {
+  return page.route(hub, (route) => {
+    const request = route.request();
+    const url = request.url();
+    requested.push({ url, range: request.headers().range });
+    const json = (body) => route.fulfill({ status: 200, headers: cors, contentType: 'application/json', body: JSON.stringify(body) });
+    if (url === `https://huggingface.co/api/models/${repo.id}/tree/main?recursive=true`) return json(treeListing(repo.files));
+    if (url === `https://huggingface.co/api/models/${repo.id}`) return json(modelInfo(repo));
+    if (url === `https://huggingface.co/${repo.base}/resolve/main/config.json`) return json(config);
+    const file = files[decodeURIComponent(url.slice(`https://huggingface.co/${repo.id}/resolve/main/`.length))];
+    const [, from, to] = /bytes=(\d+)-(\d+)/.exec(request.headers().range ?? '') ?? [];
+    if (!file || from === undefined) return route.fulfill({ status: 404, headers: cors, body: 'Entry not found' });
+    const body = Buffer.from(file.subarray(Number(from), Number(to) + 1));
+    return route.fulfill({ status: 206, headers: { ...cors, 'content-range': `bytes ${from}-${from + body.length - 1}/${file.length}` }, body });
+  });
+}
+
+test('the GGUF file in use has its header read on request: its ggml types and their bytes', async () => {
+  const scenario = { model: 'llama-3-8b', hardware: { accelerator: 'rtx-4090', count: 1 } };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { l: 'en' }));
+  const repo = qwen3MoeGguf;
+  const config = readJson('data/models/qwen.json').find((m) => m.id === 'qwen3-30b-a3b').config;
+  // The file in use (Q4_K_M) serves a GGUF whose header (3.3 MB) runs past the first MB read.
+  const { bytes, tensors } = tinyLlamaGguf();
+  const requested = [];
+  await serveGgufRepo(page, repo, config, requested, { 'Qwen3-30B-A3B-Q4_K_M.gguf': bytes });
+  await openHub(page, repo.id);
+  await page.waitForSelector('.checkpoint-gguf button[aria-pressed="true"]');
+  await page.click('button.gguf-read-header');
+  const block = await page.waitForSelector('.gguf-header[data-gguf-header="Qwen3-30B-A3B-Q4_K_M.gguf"]');
+  assert.match(await block.textContent(), /Qwen3-30B-A3B-Q4_K_M\.gguf: llama, 4 layers, 39 tensors/);
+  const rows = await block.$$eval('tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const sum = (type) => tensors.filter((t) => t.type === type).reduce((a, t) => a + tensorBytes(t), 0);
+  assert.deepEqual(rows.map((r) => r[0]), ['Q4_K', 'Q6_K', 'F32']);
+  for (const [i, type] of ['Q4_K', 'Q6_K', 'F32'].entries()) assert.match(rows[i][2], new RegExp(`\\(${sum(type).toLocaleString('en-US')} B\\)`));
+  // Two range requests from the start of the file, the second four times the first, and no more.
+  const reads = requested.filter((r) => r.url.endsWith('Q4_K_M.gguf')).map((r) => r.range);
+  assert.deepEqual(reads, [`bytes=0-${(1 << 20) - 1}`, `bytes=0-${(4 << 20) - 1}`]);
+  // A file that is no GGUF is refused with the core's reason.
+  await page.unroute(hub);
+  await serveGgufRepo(page, repo, config, [], { 'Qwen3-30B-A3B-Q4_K_M.gguf': new TextEncoder().encode('<html>not found</html>') });
+  await page.click('button.gguf-read-header');
+  await page.waitForSelector('.checkpoint .status.error:has-text("must be a GGUF file")');
   assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
 });
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { ggufFile, llamaTensors, tensorBytes } from '../fixtures/gguf.mjs';
+import { tensorBytes, tinyLlamaGguf } from '../fixtures/gguf.mjs';
 import { qwen3MoeGguf } from '../fixtures/gguf_repo.mjs';
 import { headerText, layouts, shardFiles } from '../fixtures/safetensors.mjs';
 import { loadWasm, readJson, runCli } from './support.mjs';
@@ -132,23 +132,10 @@ test('a GGUF listing: each model file with its type, parts and bytes, beside the
   assert.equal(out.model.params_total, 30_532_122_624);
 });
 
-// A Q4_K_M-like Llama GGUF with a 200,000-token vocabulary: its header (about 3 MB) is longer than
-// the first MB the CLI reads, so the CLI reads on until the header ends, and never the data.
-const llamaGguf = (options = {}) => {
-  const shape = { layers: 4, hidden: 256, ffn: 512, vocab: 1024 };
-  return {
-    shape,
-    tensors: llamaTensors(shape),
-    bytes: ggufFile({
-      metadata: [['general.architecture', 'string', 'llama'], ['general.name', 'string', 'Tiny Llama'],
-        ['general.file_type', 'u32', 15], ['llama.block_count', 'u32', shape.layers]],
-      tokens: 200_000, tensors: llamaTensors(shape), ...options,
-    }),
-  };
-};
-
+// tinyLlamaGguf's header (3.3 MB) is longer than the first MB the CLI reads, so the CLI reads on
+// until the header ends, and never the data.
 test('a GGUF file: its file type, layers and bytes by ggml type, from the header alone', () => {
-  const { bytes, tensors } = llamaGguf();
+  const { bytes, tensors } = tinyLlamaGguf();
   const dir = mkdtempSync(join(tmpdir(), 'gguf-'));
   const file = join(dir, 'tiny-Q4_K_M.gguf');
   writeFileSync(file, bytes);
@@ -164,13 +151,13 @@ test('a GGUF file: its file type, layers and bytes by ggml type, from the header
   assert.ok(out.header_bytes > 2_000_000 && out.header_bytes < bytes.length);
   // The same header on stdin (without the tensor data: the CLI stops reading where the header
   // ends, as head(1) does), and through the WASM module.
-  const header = Buffer.from(llamaGguf({ withData: false }).bytes);
+  const header = Buffer.from(tinyLlamaGguf({ withData: false }).bytes);
   assert.deepEqual(JSON.parse(runCli(['checkpoint'], header).stdout), { ...out, file: 'stdin' });
   return loadWasm().then((wasm) => assert.deepEqual(wasm.readGgufHeader(bytes.subarray(0, out.header_bytes), file), out));
 });
 
 test('a GGUF file cut inside its header is refused with the byte it ends at', async () => {
-  const { bytes } = llamaGguf({ withData: false });
+  const { bytes } = tinyLlamaGguf({ withData: false });
   const cut = Buffer.from(bytes.subarray(0, 1_500_000));
   const run = runCli(['checkpoint'], cut);
   assert.equal(run.status, 2);

@@ -104,6 +104,13 @@ export default {
     'checkpoint.gguf_parts': '({parts} parts)',
     'checkpoint.gguf_projectors': 'Multimodal projectors, loaded beside a model file (--mmproj): {files}.',
     'checkpoint.gguf_unsized': 'a type the calculator does not know',
+    'checkpoint.gguf_header_read': 'Read the header of {file}',
+    'checkpoint.gguf_header_reading': 'Reading the first {bytes} of {file} (its header, not the weights)…',
+    'checkpoint.gguf_header_summary': '{file}: {architecture}, {layers} layers, {tensors} tensors holding {bytes}, read from its {header} header.',
+    'checkpoint.gguf_header_part': 'The first of {parts} parts: its header lists only the tensors it holds.',
+    'checkpoint.gguf_header_type': 'ggml type',
+    'checkpoint.gguf_header_share': 'Share',
+    'checkpoint.gguf_header_refused': 'The header of {file} could not be read: {problem}',
     'checkpoint.bad-id': 'A model id looks like organisation/name.',
 
     'hardware.heading': 'Hardware',

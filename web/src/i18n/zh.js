@@ -103,6 +103,13 @@ export default {
     'checkpoint.gguf_parts': '（{parts} 个分卷）',
     'checkpoint.gguf_projectors': '多模态投影器，与模型文件一同加载（--mmproj）：{files}。',
     'checkpoint.gguf_unsized': '本计算器不认识的类型',
+    'checkpoint.gguf_header_read': '读取 {file} 的文件头',
+    'checkpoint.gguf_header_reading': '正在读取 {file} 的前 {bytes}（只读文件头，不读权重）…',
+    'checkpoint.gguf_header_summary': '{file}：{architecture}，{layers} 层，{tensors} 个张量共 {bytes}，取自其 {header} 的文件头。',
+    'checkpoint.gguf_header_part': '这是 {parts} 个分卷中的第一个：其文件头只列出它自己存的张量。',
+    'checkpoint.gguf_header_type': 'ggml 类型',
+    'checkpoint.gguf_header_share': '占比',
+    'checkpoint.gguf_header_refused': '无法读取 {file} 的文件头：{problem}',
     'checkpoint.bad-id': '模型 id 的形式为 组织/名称。',
 
     'hardware.heading': '硬件',

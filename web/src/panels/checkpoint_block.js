@@ -3,7 +3,7 @@
 // checkpoint is in, which becomes the estimate's weight format.
 import { h } from '../dom.js';
 import { problemSentence } from '../render/problem.js';
-import { fetchCheckpointHeaders, HubError } from './hub.js';
+import { fetchCheckpointHeaders, fetchFileStart, HubError } from './hub.js';
 
 // Reads the checkpoint of `id`; onChange(state) as it goes: { id, kind: 'busy' | 'ok' | 'error',
 // text?, report? }.
@@ -43,7 +43,7 @@ export async function readGgufCheckpoint(app, repo, id, config, files, onChange)
     onChange({ id, repo, kind: 'error', text: t('checkpoint.refused', { problem: problemSentence(t, answer.error) }) });
     return;
   }
-  const state = { id, repo, kind: 'ok', report: answer.value, rows: null };
+  const state = { id, repo, kind: 'ok', report: answer.value, rows: null, onChange };
   onChange(state);
   const rows = ggufRows(app, state);
   const usable = rows.filter((row) => row.verdict && row.verdict !== 'does_not_fit');
@@ -64,6 +64,65 @@ export function ggufScenario(scenario, repo, file) {
 
 function useGgufFile(app, repo, file) {
   app.commit(ggufScenario(app.scenario, repo, file));
+}
+
+// A GGUF header holds the metadata (the vocabulary too, often several MB) before the tensor list:
+// the first MB is read, then four times as much while the core says the header runs on, up to a
+// size no real header reaches.
+const ggufFirstRead = 1 << 20;
+const ggufLongestRead = 64 << 20;
+
+// On request, one file's header: the core reads its ggml types and their bytes. The state's
+// header is { file, kind: 'busy' | 'ok' | 'error', text?, report? }.
+async function readGgufHeader(app, state, file, onChange) {
+  const { t, fmt } = app;
+  const show = (header) => {
+    state.header = { file: file.file, ...header };
+    onChange(state);
+  };
+  const name = file.file.split('/').pop();
+  for (let length = ggufFirstRead; ; length *= 4) {
+    show({ kind: 'busy', text: t('checkpoint.gguf_header_reading', { file: name, bytes: fmt.bytes(length) }) });
+    let bytes;
+    try {
+      bytes = await fetchFileStart(state.repo, file.file, length);
+    } catch (error) {
+      const kind = error instanceof HubError ? error.kind : 'network';
+      show({ kind: 'error', text: t(`checkpoint.${kind}`, { id: state.repo, detail: error.detail ?? '' }) });
+      return;
+    }
+    const answer = await app.engine.readGgufHeader(bytes, name);
+    const runsOn = answer.error?.code === 'error.gguf_truncated' && bytes.length === length;
+    if (runsOn && length < ggufLongestRead) continue;
+    if (answer.error) {
+      show({ kind: 'error', text: t('checkpoint.gguf_header_refused', { file: name, problem: problemSentence(t, answer.error) }) });
+    } else {
+      show({ kind: 'ok', report: answer.value });
+    }
+    return;
+  }
+}
+
+// The header's answer: what the file is, and its tensors' bytes by ggml type.
+function ggufHeaderBlock(app, state, file) {
+  const { t, fmt } = app;
+  const header = state.header;
+  if (!header || header.file !== file.file) return null;
+  if (header.kind !== 'ok') return h('p', { class: `status ${header.kind}`, attrs: { role: 'status' } }, header.text);
+  const r = header.report;
+  const rows = r.types.map((type) => h('tr', {},
+    h('th', { attrs: { scope: 'row' } }, h('code', {}, type.type)),
+    h('td', {}, fmt.integer(type.tensors)),
+    h('td', {}, `${fmt.bytes(type.bytes)} (${fmt.integer(type.bytes)} B)`),
+    h('td', {}, fmt.percent(r.bytes > 0 ? type.bytes / r.bytes : 0))));
+  return h('div', { class: 'gguf-header', dataset: { ggufHeader: file.file } },
+    h('p', {}, t('checkpoint.gguf_header_summary', { file: r.file, architecture: r.architecture || '—',
+      layers: r.layers, tensors: fmt.integer(r.tensors), bytes: fmt.bytes(r.bytes), header: fmt.bytes(r.header_bytes) })),
+    file.parts > 1 ? h('p', { class: 'meta' }, t('checkpoint.gguf_header_part', { parts: file.parts })) : null,
+    h('div', { class: 'table-scroll' }, h('table', { class: 'checkpoint-gguf-types' },
+      h('thead', {}, h('tr', {}, ...['gguf_header_type', 'tensors', 'bytes', 'gguf_header_share'].map((k) => h('th', { attrs: { scope: 'col' } }, t(`checkpoint.${k}`))))),
+      h('tbody', {}, ...rows))),
+    ...r.warnings.map((w) => h('p', { class: 'notice', attrs: { role: 'note' } }, t.text(w.code, w.params, w.message))));
 }
 
 // Each file's fit and decode speed on the scenario's hardware, from the core; computed again only
@@ -102,12 +161,19 @@ function ggufBlock(app, state) {
         ? h('button', { type: 'button', class: 'use', attrs: { 'aria-pressed': String(chosen) }, on: { click: () => useGgufFile(app, state.repo, f) } }, t(chosen ? 'checkpoint.gguf_in_use' : 'checkpoint.gguf_use'))
         : null));
   });
+  const inUse = ggufRows(app, state).map((row) => row.file)
+    .find((f) => current.weights === f.weights && current.checkpoint_weights_bytes === f.bytes);
+  const busy = state.header?.kind === 'busy';
   return h('div', { class: 'checkpoint', dataset: { checkpoint: r.repo ?? '' } },
     h('h3', {}, t('checkpoint.gguf_heading')),
     h('p', {}, t('checkpoint.gguf_summary', { files: r.gguf.length, repo: r.repo ?? '', base: state.id })),
     h('div', { class: 'table-scroll' }, h('table', { class: 'checkpoint-gguf' },
       h('thead', {}, h('tr', {}, ...['gguf_type', 'bytes', 'gguf_fit', 'gguf_speed', 'gguf_pick'].map((k) => h('th', { attrs: { scope: 'col' } }, t(`checkpoint.${k}`))))),
       h('tbody', {}, ...rows))),
+    inUse ? h('p', {}, h('button', { type: 'button', class: 'gguf-read-header', disabled: busy,
+      on: { click: () => readGgufHeader(app, state, inUse, state.onChange) } },
+    t('checkpoint.gguf_header_read', { file: inUse.file.split('/').pop() }))) : null,
+    inUse ? ggufHeaderBlock(app, state, inUse) : null,
     r.projectors.length ? h('p', { class: 'meta' }, t('checkpoint.gguf_projectors', { files: r.projectors.map((p) => p.file).join(', ') })) : null,
     ...r.warnings.map((w) => h('p', { class: 'notice', attrs: { role: 'note' } }, t.text(w.code, w.params, w.message))));
 }

@@ -206,3 +206,10 @@ export async function fetchGgufListing(id) {
   const { value: info } = await fetchJson(hubModelInfoUrl(id));
   return { files, base: baseModelOf(info) };
 }
+
+// The first `length` bytes of a repo's file (fewer where the file is shorter), by one range
+// request: enough of a GGUF file for its header, nothing of its tensors.
+export async function fetchFileStart(id, file, length) {
+  if (!isModelId(id)) throw new HubError('bad-id');
+  return readRange(hubFileUrl(id, file), 0, length - 1);
+}
