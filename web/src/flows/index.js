@@ -29,6 +29,7 @@
 // curve): background(engine, scenario, report) runs the search off the page's thread and report({ done, total, value, finished, error }) hands
 // the view the answer so far (ctx.job).
 import model from './model.js';
+import { servingCaption } from './serving_caption.js';
 
 const full = 'full';
 const adapterFields = ['method', 'lora_rank', 'lora_modules'];
@@ -92,12 +93,6 @@ function present(ctx, items) {
   }).map(([path, key]) => ({ path, label: ctx.t(key) }));
 }
 
-// What the traffic is: a rate, a concurrency, or every request at once.
-export function servingCaption(workload, t, fmt) {
-  if (workload.requests_per_s !== undefined) return t('headline.requests_per_s', { rate: fmt.number(workload.requests_per_s) });
-  if (workload.concurrency !== undefined) return t('headline.concurrency', { n: fmt.integer(workload.concurrency) });
-  return t('headline.offline', { n: fmt.integer(workload.requests) });
-}
 
 const isFineTuning = (method) => typeof method === 'string' && method !== full;
 

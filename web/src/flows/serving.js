@@ -12,7 +12,7 @@ import {
   answer, assumption, assumptionsSection, datasheet, figure, numbersTable, priceSource, reference, section, verdict, warningsSection,
 } from './parts.js';
 import { formatName } from './inference.js';
-import { servingCaption } from './index.js';
+import { servingCaption } from './serving_caption.js';
 
 const spreads = ['ttft_s', 'tpot_s', 'itl_s', 'e2e_latency_s'];
 const statistics = ['mean', 'p50', 'p90', 'p99'];
