@@ -24,7 +24,7 @@ struct AcceleratorSpec {
   std::string vendor;
   std::string category;
   std::string architecture;  // "Ampere", "Hopper", ...: picks the training compute efficiency
-  std::string memory_type;  // "HBM3", "GDDR6X", "LPDDR unified memory", ...
+  std::string memory_type;   // "HBM3", "GDDR6X", "LPDDR unified memory", ...
   double memory_bytes = 0;
   double memory_bandwidth_bytes_per_s = 0;  // 0 where no source gives it
   std::array<std::optional<double>, kPrecisionNames.size()> dense_flops_per_s{};
@@ -37,6 +37,7 @@ struct AcceleratorSpec {
   int64_t sockets = 1;  // CPUs: sockets (NUMA nodes) the memory and bandwidth are spread over
   int64_t memory_channels = 0;  // CPUs: 64-bit memory channels per socket
   std::string source;
+  bool modified = false;  // a catalog entry with some figures replaced by the scenario
 
   std::optional<double> peak_flops_per_s(Precision precision) const {
     return dense_flops_per_s[static_cast<size_t>(precision)];

@@ -105,6 +105,7 @@ AcceleratorSpec cpu_device(const HostSpec& h) {
   a.sockets = h.sockets;
   a.memory_channels = h.memory_channels;
   a.source = h.source;
+  a.modified = h.modified;
   return a;
 }
 

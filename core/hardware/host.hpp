@@ -31,6 +31,7 @@ struct HostSpec {
   std::string pcie_link;  // interconnect id of the CPU's graphics slot ("pcie5-x16")
   std::string host_link;  // the scenario's link to the GPU, when it names one
   std::string source;
+  bool modified = false;  // a catalog entry with some figures replaced by the scenario
 
   std::optional<double> peak_flops_per_s(Precision precision) const {
     return dense_flops_per_s[static_cast<size_t>(precision)];

@@ -142,6 +142,7 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
                                     {"attention_memory_s", d.attention_memory_s},
                                     {"attention_compute_s", d.attention_compute_s},
                                     {"fixed_s", d.fixed_s},
+                                    {"device_s", d.device_s()},
                                     {"allreduce_s", d.allreduce_s}});
   out["speed_by_batch"] = speed_points(s.by_batch);
   out["speed_by_context"] = speed_points(s.by_context);

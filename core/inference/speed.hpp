@@ -36,11 +36,12 @@ struct StepCost {
   // Roofline per kernel class (Williams et al. 2009; taken op by op in Yuan et al. 2024, "LLM
   // Inference Unveiled", arXiv 2402.16363): a compute-bound matmul cannot hide a memory-bound
   // attention kernel that runs after it.
-  double seconds() const {
+  double device_s() const {
     return std::max(memory_s - attention_memory_s, compute_s - attention_compute_s) +
-           std::max(attention_memory_s, attention_compute_s) + fixed_s + allreduce_s + host_s +
-           link_s;
+           std::max(attention_memory_s, attention_compute_s) + fixed_s + allreduce_s;
   }
+  // With part of the model in host memory, the CPU's part and the link run in turn with it.
+  double seconds() const { return device_s() + host_s + link_s; }
   bool compute_bound() const { return compute_s > memory_s; }
 };
 

@@ -183,6 +183,7 @@ Json host_to_json(const HostSpec& h, const HostLink& link) {
       {"host_link",
        json_object({{"id", link.id}, {"name", link.name}, {"bytes_per_s", link.bytes_per_s}})}};
   if (!h.source.empty()) out["source"] = h.source;
+  if (h.modified) out["modified"] = true;
   return out;
 }
 
@@ -202,6 +203,7 @@ Json accelerator_to_json(const AcceleratorSpec& a) {
   if (a.tdp_w) out["tdp_w"] = *a.tdp_w;
   if (a.gpu_working_set_fraction) out["gpu_working_set_fraction"] = *a.gpu_working_set_fraction;
   if (!a.source.empty()) out["source"] = a.source;
+  if (a.modified) out["modified"] = true;
   return out;
 }
 

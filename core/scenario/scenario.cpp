@@ -83,7 +83,7 @@ HostSpec catalog_host(const Catalog& catalog, const std::string& id, const Json&
                       const std::string& field) {
   const Json merged = merge_host_overrides(*catalog.find_entry("cpus", id), overrides);
   HostSpec host = parse_host(FieldReader(merged, field));
-  if (!overrides.empty()) host.name += " (modified)";
+  host.modified = !overrides.empty();
   return host;
 }
 
@@ -126,7 +126,7 @@ AcceleratorSpec parse_accelerator_choice(const Json& value, const Catalog& catal
   for (const auto& [key, override_value] : overrides.items()) merged[key] = override_value;
   merged.erase("id");
   AcceleratorSpec spec = parse_accelerator(FieldReader(merged, field));
-  spec.name += " (modified)";
+  spec.modified = true;
   return spec;
 }
 

@@ -120,7 +120,8 @@ export interface Result {
     preset?: { id: string; name: string; hf_id: string; official_params: number; recognised: boolean; [field: string]: unknown };
     [field: string]: unknown;
   };
-  hardware: { accelerator: AcceleratorSpec & { id: string; name: string; [field: string]: unknown }; count: number };
+  /** `modified`: a catalog entry with some of its figures replaced by the scenario. */
+  hardware: { accelerator: AcceleratorSpec & { id: string; name: string; modified?: boolean; [field: string]: unknown }; count: number };
   /** The input with every default written out. */
   scenario: Scenario & Record<string, unknown>;
   training?: {

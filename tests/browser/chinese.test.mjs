@@ -130,6 +130,7 @@ const views = [
   ['DPO under LoRA, its reference the base', { model: 'llama-3-8b', training: { method: 'lora', objective: 'dpo' } }, 'finetune'],
   ['serving under Poisson traffic with targets', { model: 'llama-3.1-8b', hardware: { count: 2 }, inference: { tp: 1 }, serving: { workload: { requests_per_s: 12, requests: 300 }, targets: { ttft_p99_s: 0.5, tpot_p99_s: 0.05 } } }, 'serving'],
   ['every weight format on a GeForce card', { model: 'llama-2-7b', hardware: { accelerator: 'rtx-4090' }, inference: {} }, 'quantization'],
+  ['a device and a host whose figures were changed', { model: 'llama-3-70b', hardware: { accelerator: { preset: 'rtx-4090', memory_bandwidth_bytes_per_s: 1.1e12 }, host: { preset: 'epyc-9654', memory_mt_per_s: 5600 } }, inference: { runtime: 'llama.cpp', weights: 'q4_k_m' } }, 'inference'],
   ['a config of an unknown family', { model: { model_type: 'mystery', hidden_size: 512, num_hidden_layers: 4, num_attention_heads: 8, vocab_size: 1000, intermediate_size: 1024 } }, 'inference'],
 ];
 

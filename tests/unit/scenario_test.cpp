@@ -84,6 +84,11 @@ TEST_CASE("hardware: preset, custom device, preset with overrides, defaults writ
       run({{"model", "llama-3-8b"},
            {"hardware", {{"accelerator", {{"preset", "h100-sxm"}, {"memory_bytes", 96e9}}}}}});
   CHECK(bigger["hardware"]["accelerator"]["memory_bytes"] == 96e9);
+  // The catalog's name stays; `modified` says the figures are not the datasheet's, so each
+  // language can say it in its own words (the page: "（已修改）").
+  CHECK(bigger["hardware"]["accelerator"]["name"] == defaults["hardware"]["accelerator"]["name"]);
+  CHECK(bigger["hardware"]["accelerator"]["modified"] == true);
+  CHECK_FALSE(defaults["hardware"]["accelerator"].contains("modified"));
   CHECK(bigger["hardware"]["accelerator"]["memory_bandwidth_bytes_per_s"] ==
         defaults["hardware"]["accelerator"]["memory_bandwidth_bytes_per_s"]);
 

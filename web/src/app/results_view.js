@@ -2,6 +2,7 @@
 // core's last result (the view's module loads on first use).
 import { h, replaceChildren } from '../dom.js';
 import { flowById, flows } from '../flows/index.js';
+import { deviceName } from '../render/device_name.js';
 import { problemBanner } from '../render/problem.js';
 import { fieldOfError, getPath } from '../state.js';
 import { loadView, viewOf } from './views.js';
@@ -40,6 +41,7 @@ function viewContext(app, active) {
   const { t } = app;
   return {
     result: app.result, t, fmt: app.fmt, expanded: app.expanded, catalog: app.catalog, modelName: app.modelName(),
+    deviceName: deviceName(t, app.result.hardware.accelerator), hostName: deviceName(t, app.result.hardware.host),
     chart: (key, spec) => app.charts.chart(key, spec, `${t.lang}|${app.fmt.bytesUnit}`),
     set: (path, value) => app.set(path, value),
     reset: (path) => app.reset(path),

@@ -31,7 +31,7 @@ function headline(ctx) {
   const { result, t, fmt } = ctx;
   const inf = result.inference;
   const asked = result.scenario.inference;
-  const device = result.hardware.accelerator.name;
+  const device = ctx.deviceName;
   const where = { count: fmt.integer(result.hardware.count), device };
   const panels = [];
   const answers = [];
@@ -143,6 +143,8 @@ function speedSection(ctx) {
         { path: 'inference.decode_step.bytes' },
         { path: 'inference.decode_step.memory_s' },
         { path: 'inference.decode_step.compute_s' },
+        { path: 'inference.decode_step.attention_memory_s' },
+        { path: 'inference.decode_step.attention_compute_s' },
         { path: 'inference.decode_step.allreduce_s' },
         { path: 'inference.decode_step.fixed_s' },
       ])),

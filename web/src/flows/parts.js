@@ -63,7 +63,7 @@ export function reference(ctx, id) {
 export function datasheet(ctx) {
   const { accelerator } = ctx.result.hardware;
   const url = String(accelerator.source ?? '').match(/https?:\/\/[^\s<>"')\]]+[^\s<>"')\].,;:]/)?.[0];
-  const name = ctx.t('sources.datasheet', { device: accelerator.name });
+  const name = ctx.t('sources.datasheet', { device: ctx.deviceName });
   return url ? link(url, name) : accelerator.source ? name : null;
 }
 

@@ -12,7 +12,7 @@ export function placementVerdict(ctx) {
   const { result, t, fmt } = ctx;
   const inf = result.inference;
   const p = inf.placement;
-  const device = result.hardware.accelerator.name;
+  const device = ctx.deviceName;
   const where = { count: fmt.integer(result.hardware.count), device };
   const memory = { used: fmt.bytes(inf.memory_per_device_bytes), usable: fmt.bytes(inf.device_usable_bytes) };
   if (p.verdict === 'fits_on_device') return { ok: true, text: t('inference.fits', { ...where, ...memory }), more: null };
@@ -23,7 +23,7 @@ export function placementVerdict(ctx) {
       memory: fmt.bytes(result.hardware.accelerator.memory_bytes), short }), more: bestNote(ctx) ?? remedy(ctx) };
   }
   if (p.short_of === 'host') {
-    return { ok: false, text: t('inference.host_short', { host: result.hardware.host.name, need: fmt.bytes(p.host_bytes),
+    return { ok: false, text: t('inference.host_short', { host: ctx.hostName, need: fmt.bytes(p.host_bytes),
       usable: fmt.bytes(p.host_usable_bytes), short }), more: bestNote(ctx) };
   }
   return { ok: false, text: t('inference.not_fits_by', { ...where, ...memory, short }), more: bestNote(ctx) ?? remedy(ctx) };
@@ -32,12 +32,12 @@ export function placementVerdict(ctx) {
 // How a placement that fits splits the model.
 function offloadText(ctx, p) {
   const { result, t, fmt } = ctx;
-  const host = result.hardware.host?.name ?? '';
+  const host = ctx.hostName;
   const ram = fmt.bytes(p.host_bytes);
   if (p.cpu_offload_bytes > 0) {
     return t('inference.fits_streamed', { bytes: fmt.bytes(p.cpu_offload_bytes), host, link: result.hardware.host?.host_link?.name ?? '' });
   }
-  const layers = { gpu: fmt.integer(p.gpu_layers), layers: fmt.integer(p.layers), device: result.hardware.accelerator.name, host, ram };
+  const layers = { gpu: fmt.integer(p.gpu_layers), layers: fmt.integer(p.layers), device: ctx.deviceName, host, ram };
   if (p.offload_experts > 0 && p.gpu_layers === p.layers) {
     return t('inference.fits_experts', { ...layers, experts: fmt.integer(p.offload_experts), moe: fmt.integer(p.moe_layers) });
   }
@@ -64,7 +64,7 @@ function remedy(ctx) {
   const { result, t, fmt } = ctx;
   const inf = result.inference;
   const { accelerator } = result.hardware;
-  const device = accelerator.name;
+  const device = ctx.deviceName;
   const more = inf.min_devices > 0 ? t('inference.min_devices', { n: fmt.integer(inf.min_devices), device })
     : t('inference.no_device_count', { device });
   // A GPU alone can also keep what does not fit in a host's RAM.
@@ -92,7 +92,7 @@ export function placementSection(ctx) {
     ...(p.verdict === 'does_not_fit' ? [{ path: 'inference.placement.shortfall_bytes' }] : []),
   ].filter(({ path }) => !(path.endsWith('offload_experts') && !p.moe_layers) && !(path.endsWith('cpu_offload_bytes') && !p.cpu_offload_bytes))));
   if (host) {
-    children.push(h('p', { class: 'hint' }, t('inference.host_line', { host: host.name, link: host.host_link.name,
+    children.push(h('p', { class: 'hint' }, t('inference.host_line', { host: ctx.hostName, link: host.host_link.name,
       bandwidth: fmt.bytesPerSecond(host.memory_bandwidth_bytes_per_s), rate: fmt.bytesPerSecond(host.host_link.bytes_per_s) })));
   }
   return h('div', { dataset: { placement: p.verdict } },
@@ -104,7 +104,7 @@ function bars(ctx) {
   const { result, t, fmt } = ctx;
   const p = result.inference.placement;
   const gpu = stackedBars({
-    rows: [{ label: result.hardware.accelerator.name, segments: Object.entries(p.per_device)
+    rows: [{ label: ctx.deviceName, segments: Object.entries(p.per_device)
       .map(([key, value]) => ({ key, label: t.field(`inference.per_device.${key}`), value })) }],
     capacity: { value: p.device_usable_bytes, label: t('inference.usable') },
     format: fmt.bytes,
@@ -112,7 +112,7 @@ function bars(ctx) {
   });
   if (!result.hardware.host) return gpu;
   const ram = stackedBars({
-    rows: [{ label: result.hardware.host.name, segments: Object.entries(p.host)
+    rows: [{ label: ctx.hostName, segments: Object.entries(p.host)
       .map(([key, value]) => ({ key, label: t.field(`inference.placement.host.${key}`), value })) }],
     capacity: { value: p.host_usable_bytes, label: t('inference.ram') },
     format: fmt.bytes,
@@ -163,12 +163,11 @@ export function timeSplit(ctx) {
   const { result, t, fmt } = ctx;
   const step = result.inference.decode_step;
   if (!step || !(step.host_s > 0 || step.link_s > 0)) return null;
-  const gpu = Math.max(step.memory_s, step.compute_s) + step.fixed_s + step.allreduce_s;
   return h('div', {},
     h('h4', {}, t('inference.time_split')),
     stackedBars({
       rows: [{ label: t('inference.decode_step_label'), segments: [
-        { key: 'gpu', label: t('inference.time.gpu'), value: gpu },
+        { key: 'gpu', label: t('inference.time.gpu'), value: step.device_s },
         { key: 'host', label: t('inference.time.host'), value: step.host_s },
         { key: 'link', label: t('inference.time.link'), value: step.link_s }] }],
       format: fmt.seconds,

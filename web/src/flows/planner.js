@@ -44,7 +44,7 @@ function describe(ctx, plan) {
 
 function headline(ctx, answer, job) {
   const { result, t, fmt } = ctx;
-  const where = { count: fmt.integer(result.hardware.count), device: result.hardware.accelerator.name };
+  const where = { count: fmt.integer(result.hardware.count), device: ctx.deviceName };
   const title = h('p', { class: 'headline-title' }, t('planner.setup', { model: ctx.modelName, ...where }));
   const label = { attrs: { 'aria-label': t('model.headline') } };
   if (job?.error) {

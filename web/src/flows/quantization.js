@@ -25,7 +25,7 @@ export default {
 function headline(ctx, options) {
   const { result, t, fmt } = ctx;
   const asked = result.scenario.inference;
-  const where = { count: fmt.integer(result.hardware.count), device: result.hardware.accelerator.name };
+  const where = { count: fmt.integer(result.hardware.count), device: ctx.deviceName };
   const fitting = options.filter((o) => o.fits).length;
   const known = options.filter((o) => o.quality).length;
   const best = result.inference?.best_format;

@@ -39,7 +39,7 @@ function headline(ctx) {
     answers.push(answer(ctx, 'serving.cost_per_million_output_tokens_usd', t('serving.cost_label'), panels));
   }
   const title = t('serving.setup', { model: ctx.modelName, format: formatName(ctx, result.scenario.inference.weights),
-    replicas: fmt.integer(s.replicas), tp: fmt.integer(result.scenario.inference.tp), device: result.hardware.accelerator.name,
+    replicas: fmt.integer(s.replicas), tp: fmt.integer(result.scenario.inference.tp), device: ctx.deviceName,
     load: servingCaption(asked.workload, t, fmt) });
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
     h('p', { class: 'headline-title' }, title), loadVerdict(ctx), h('div', { class: 'answers' }, answers), panels);

@@ -20,7 +20,7 @@ function headline(ctx, adapters) {
   const { result, t, fmt } = ctx;
   const run = result.training;
   const asked = result.scenario.training;
-  const where = { count: fmt.integer(result.hardware.count), device: result.hardware.accelerator.name };
+  const where = { count: fmt.integer(result.hardware.count), device: ctx.deviceName };
   const memory = { used: fmt.bytes(run.memory_per_gpu_bytes), available: fmt.bytes(run.memory_available_bytes) };
   const panels = [];
   const days = answer(ctx, 'training.wall_days', t('training.days_label', where), panels);

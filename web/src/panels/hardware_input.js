@@ -10,6 +10,8 @@ import { term } from '../render/term.js';
 const customValue = '__custom';
 // Rows in the order people read a datasheet: name, memory, bandwidths, compute, power, the rest.
 const kindRank = { 'string-text': -1, bytes: 0, bytes_per_s: 1, flops_per_s: 2, watts: 3 };
+// What the core says about a device rather than a figure of it: neither shown as a field nor copied.
+const reportedOnly = new Set(['modified']);
 
 export function createHardwarePanel(app) {
   const element = h('section', { class: 'panel hardware-panel', attrs: { 'aria-labelledby': 'hardware-heading' } });
@@ -90,6 +92,7 @@ export function createHardwarePanel(app) {
     const spec = app.result?.hardware?.accelerator ?? {};
     const custom = { name: app.t('hardware.custom_name') };
     for (const [key, value] of Object.entries(spec)) {
+      if (reportedOnly.has(key)) continue;
       if (typeof value === 'number' || typeof value === 'boolean' || (value && typeof value === 'object')) custom[key] = value;
     }
     app.set('hardware.accelerator', custom);
@@ -125,6 +128,7 @@ export function createHardwarePanel(app) {
     const custom = Boolean(accelerator && typeof accelerator === 'object' && !('preset' in accelerator));
     const rows = [];
     for (const [key, value] of Object.entries(spec)) {
+      if (reportedOnly.has(key)) continue;
       if (value && typeof value === 'object') {
         for (const [sub, subValue] of Object.entries(value)) {
           if (typeof subValue === 'number') rows.push({ path: `${key}.${sub}`, name: key, sub, kind: kindOf(`${key}.${sub}`) });

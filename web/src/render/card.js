@@ -3,12 +3,14 @@
 import { h } from '../dom.js';
 import { availableFlows } from '../flows/index.js';
 import { getPath } from '../state.js';
+import { deviceName } from './device_name.js';
 import { modelName } from './shell.js';
 
 // ctx: { result, t, fmt, catalog } for the core's answer; open: where "Open in the calculator"
 // goes (none: no link). Returns the card's children.
 export function cardContent({ result, t, fmt, catalog = null }, { open } = {}) {
-  const ctx = { result, t, fmt, catalog, expanded: new Set(), modelName: modelName(t, result.scenario, catalog, result) };
+  const ctx = { result, t, fmt, catalog, expanded: new Set(), modelName: modelName(t, result.scenario, catalog, result),
+    deviceName: deviceName(t, result.hardware.accelerator), hostName: deviceName(t, result.hardware.host) };
   // Each flow the scenario carries, with its headline figures (the model's first, untitled).
   const groups = availableFlows(result).map((flow) => [flow, flow.headline(ctx)]).filter(([, items]) => items.length)
     .map(([flow, items]) => h('section', { class: 'stat-group', dataset: { flow: flow.id } },
@@ -24,8 +26,8 @@ export function cardContent({ result, t, fmt, catalog = null }, { open } = {}) {
       }))));
   return [
     h('h1', {}, ctx.modelName),
-    h('p', { class: 'sub' }, t('embed.hardware', { count: fmt.integer(result.hardware.count), name: result.hardware.accelerator.name }),
-      result.hardware.host ? ` ${t('embed.host', { host: result.hardware.host.name, ram: fmt.bytes(result.hardware.host.memory_bytes) })}` : null),
+    h('p', { class: 'sub' }, t('embed.hardware', { count: fmt.integer(result.hardware.count), name: ctx.deviceName }),
+      result.hardware.host ? ` ${t('embed.host', { host: ctx.hostName, ram: fmt.bytes(result.hardware.host.memory_bytes) })}` : null),
     groups,
     cardFooter(t, open),
   ];
