@@ -28,7 +28,7 @@ const GgmlTypeLayout& layout(GgmlType type) {
   return ggml_layout(type);
 }
 
-std::array<GgmlTypeId, 34> ggml_type_ids() {
+std::array<GgmlTypeId, 36> ggml_type_ids() {
   const auto known = [](int64_t id, GgmlType type) {
     const GgmlTypeLayout& l = layout(type);
     return GgmlTypeId{id, l.name, l.block_weights, l.block_bytes};
@@ -51,11 +51,13 @@ std::array<GgmlTypeId, 34> ggml_type_ids() {
        {28, "F64", 1, 8},     known(29, T::iq1_m),
        known(30, T::bf16),    known(34, T::tq1_0),
        known(35, T::tq2_0),   known(39, T::mxfp4),
-       {40, "NVFP4", 64, 36}}};  // d[4] (an E4M3 scale per 16) + qs[32] (E2M1 nibbles)
+       {40, "NVFP4", 64, 36},   // d[4] (an E4M3 scale per 16) + qs[32] (E2M1 nibbles)
+       {41, "Q1_0", 128, 18},   // d (f16) + qs[16]: a sign bit a weight (ggml-common.h, 2026)
+       {42, "Q2_0", 64, 18}}};  // d (f16) + qs[16]: two bits a weight
 }
 
 const GgmlTypeId* find_type(int64_t id) {
-  static const std::array<GgmlTypeId, 34> ids = ggml_type_ids();
+  static const std::array<GgmlTypeId, 36> ids = ggml_type_ids();
   for (const GgmlTypeId& t : ids)
     if (t.id == id) return &t;
   return nullptr;

@@ -112,6 +112,9 @@ TEST_CASE("GGUF files the loader would refuse are refused, naming what is wrong"
     w.tensor("blk.0.ffn_up.weight", std::move(dims), type, offset);
     return w.bytes();
   };
+  // The 2026 low-bit types are read: Q1_0 keeps 128 weights in 18 bytes, NVFP4 64 in 36.
+  CHECK(read(one_tensor({256, 8}, 41, 0))["bytes"] == 2 * 8 * 18);
+  CHECK(read(one_tensor({128, 2}, 40, 0))["bytes"] == 2 * 2 * 36);
   CHECK_THROWS_WITH(read(one_tensor({256, 8}, 4, 0)),
                     Catch::Contains("blk.0.ffn_up.weight in a ggml type no current llama.cpp"));
   CHECK_THROWS_WITH(read(one_tensor({100, 8}, kQ4K, 0)),
