@@ -12,6 +12,9 @@ namespace llm_sizer {
 // disagree. Throws InputError naming the file and tensor at fault.
 Json read_checkpoint(const Json& input);
 
+// The same, from JSON text, for the CLI and the WASM module.
+Json read_checkpoint_text(std::string_view text);
+
 // A GGUF file from its first bytes (its header; not the tensor data): the architecture, the
 // layers, the file type its metadata names, and the tensors and bytes by ggml type. `name` names
 // the file in errors.
@@ -19,8 +22,5 @@ Json read_gguf_file(std::string_view bytes, const std::string& name);
 
 // Whether bytes start as a GGUF file does ("GGUF").
 bool looks_like_gguf(std::string_view bytes);
-
-// The same, from JSON text, for the CLI and the WASM module.
-Json read_checkpoint_text(std::string_view text);
 
 }  // namespace llm_sizer

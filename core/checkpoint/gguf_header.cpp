@@ -24,13 +24,9 @@ struct GgmlTypeId {
   int64_t block_bytes;
 };
 
-const GgmlTypeLayout& layout(GgmlType type) {
-  return ggml_layout(type);
-}
-
 std::array<GgmlTypeId, 36> ggml_type_ids() {
   const auto known = [](int64_t id, GgmlType type) {
-    const GgmlTypeLayout& l = layout(type);
+    const GgmlTypeLayout& l = ggml_layout(type);
     return GgmlTypeId{id, l.name, l.block_weights, l.block_bytes};
   };
   using T = GgmlType;
@@ -182,6 +178,11 @@ std::optional<int64_t> read_value(Cursor& c, uint32_t type, std::string* text,
   return raw > uint64_t(limits::kTensorElements.max) ? std::nullopt : std::optional(int64_t(raw));
 }
 
+// n rounded up to a multiple of the file's alignment (gguf.md: GGML_PAD).
+int64_t aligned(int64_t n, int64_t alignment) {
+  return (n + alignment - 1) / alignment * alignment;
+}
+
 // A name the file holds, as results and messages may show it: escaped (the bytes are anybody's)
 // and at most 200 bytes.
 std::string shown(std::string_view text) {
@@ -278,10 +279,10 @@ GgufHeader read_gguf_header(std::string_view bytes, const std::string& field) {
                                                                  {"alignment", h.alignment}})},
                        std::to_string(offset));
     }
-    expected_offset = offset + (t.bytes + h.alignment - 1) / h.alignment * h.alignment;
+    expected_offset = offset + aligned(t.bytes, h.alignment);
     h.tensors.push_back(std::move(t));
   }
-  h.data_offset = (c.at() + h.alignment - 1) / h.alignment * h.alignment;
+  h.data_offset = aligned(c.at(), h.alignment);
   return h;
 }
 

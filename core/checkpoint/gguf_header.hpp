@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "checkpoint/safetensors_header.hpp"
+#include "quantization/ggml_types.hpp"
 
 namespace llm_sizer {
 
@@ -14,13 +15,13 @@ namespace llm_sizer {
 // metadata the calculator reads and every tensor's ggml type, shape and bytes.
 struct GgufHeader {
   int64_t version = 0;
-  std::string architecture;            // general.architecture: "llama", "qwen3moe", ...
-  std::string model_name;              // general.name, when given
-  std::optional<int64_t> file_type;    // general.file_type: llama.cpp's llama_ftype number
-  std::optional<int64_t> block_count;  // <architecture>.block_count: the decoder layers
-  int64_t alignment = 32;              // general.alignment
-  int64_t data_offset = 0;             // where the tensor data starts: the header's length
-  std::vector<StoredTensor> tensors;   // dtype: the ggml type's name ("Q4_K", "F32")
+  std::string architecture;                 // general.architecture: "llama", "qwen3moe", ...
+  std::string model_name;                   // general.name, when given
+  std::optional<int64_t> file_type;         // general.file_type: llama.cpp's llama_ftype number
+  std::optional<int64_t> block_count;       // <architecture>.block_count: the decoder layers
+  int64_t alignment = kGgufAlignmentBytes;  // general.alignment
+  int64_t data_offset = 0;                  // where the tensor data starts: the header's length
+  std::vector<StoredTensor> tensors;        // dtype: the ggml type's name ("Q4_K", "F32")
 };
 
 // Reads the header at the start of a GGUF file: `bytes` is its first bytes, as many as hold the

@@ -74,11 +74,11 @@ const ggufLongestRead = 64 << 20;
 
 // On request, one file's header: the core reads its ggml types and their bytes. The state's
 // header is { file, kind: 'busy' | 'ok' | 'error', text?, report? }.
-async function readGgufHeader(app, state, file, onChange) {
+async function readGgufHeader(app, state, file) {
   const { t, fmt } = app;
   const show = (header) => {
     state.header = { file: file.file, ...header };
-    onChange(state);
+    state.onChange(state);
   };
   const name = file.file.split('/').pop();
   for (let length = ggufFirstRead; ; length *= 4) {
@@ -171,7 +171,7 @@ function ggufBlock(app, state) {
       h('thead', {}, h('tr', {}, ...['gguf_type', 'bytes', 'gguf_fit', 'gguf_speed', 'gguf_pick'].map((k) => h('th', { attrs: { scope: 'col' } }, t(`checkpoint.${k}`))))),
       h('tbody', {}, ...rows))),
     inUse ? h('p', {}, h('button', { type: 'button', class: 'gguf-read-header', disabled: busy,
-      on: { click: () => readGgufHeader(app, state, inUse, state.onChange) } },
+      on: { click: () => readGgufHeader(app, state, inUse) } },
     t('checkpoint.gguf_header_read', { file: inUse.file.split('/').pop() }))) : null,
     inUse ? ggufHeaderBlock(app, state, inUse) : null,
     r.projectors.length ? h('p', { class: 'meta' }, t('checkpoint.gguf_projectors', { files: r.projectors.map((p) => p.file).join(', ') })) : null,
