@@ -59,6 +59,9 @@ inline constexpr IntRange kConvKernel{1, 1024, "Qwen3-Next's convolution spans 4
 inline constexpr IntRange kImagePixels{1, 1 << 16, "Gemma 3's SigLIP reads 896-pixel images"};
 inline constexpr IntRange kPatchPixels{1, 4096, "SigLIP's patches are 14 pixels wide"};
 inline constexpr IntRange kChannels{1, 64, "images have 3 colour channels"};
+inline constexpr IntRange kMergedPatches{1, 16,
+                                         "image encoders merge 2 patches a side (Qwen2-VL, "
+                                         "MoonViT) or 2 frames"};
 // The whole checkpoint, checked once its tensors are listed: keeps every parameter count (and
 // every int64 product of dimensions below it) exact.
 inline constexpr double kParams = 1e15;

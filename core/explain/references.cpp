@@ -18,6 +18,11 @@ constexpr std::array kReferences = {
               "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, sections 2.1-2.2 (MoE with "
               "shared experts, multi-token prediction)",
               "https://arxiv.org/abs/2412.19437"},
+    Reference{"deepseek-v3.2",
+              "DeepSeek-AI 2025, DeepSeek-V3.2-Exp, section 2.1 (DeepSeek Sparse Attention: a "
+              "lightning indexer with an FP8 key per token picks the top-k tokens each query "
+              "attends to); inference/model.py, class Indexer",
+              "https://github.com/deepseek-ai/DeepSeek-V3.2-Exp"},
     Reference{"weight-formats",
               "Storage per format: llama.cpp ggml-common.h block layouts and llama-quant.cpp "
               "per-tensor mixes; AutoGPTQ/AutoAWQ packing; bitsandbytes blockwise scales; QLoRA "

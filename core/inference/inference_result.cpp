@@ -36,17 +36,26 @@ void explain_memory(const ModelSpec& m, const InferenceInput& in, const Inferenc
                                  "weight-formats"});
   }
   if (m.mla) {
-    out.emplace_back(
-        "inference.kv_bytes_per_token",
-        Explanation{"{attention_layers} * ({kv_lora_rank} + {rope_dim}) * {bytes_per_element}",
-                    {{"attention_layers",
-                      mem.kv.bytes_per_token() /
-                          (mem.kv.latent_elements_per_layer * in.kv_cache.bytes_per_element),
-                      "unit.layers"},
-                     {"kv_lora_rank", double(m.mla->kv_lora_rank)},
-                     {"rope_dim", double(m.mla->qk_rope_head_dim)},
-                     {"bytes_per_element", in.kv_cache.bytes_per_element, "unit.bytes"}},
-                    "deepseek-v2"});
+    const double latent_bytes = mem.kv.latent_elements_per_layer * in.kv_cache.bytes_per_element;
+    const double layers = mem.kv.top_k_bytes_per_token > 0
+                              ? mem.kv.top_k_bytes_per_token / latent_bytes
+                              : mem.kv.bytes_per_token() / latent_bytes;
+    Explanation latent{"{attention_layers} * ({kv_lora_rank} + {rope_dim}) * {bytes_per_element}",
+                       {{"attention_layers", layers, "unit.layers"},
+                        {"kv_lora_rank", double(m.mla->kv_lora_rank)},
+                        {"rope_dim", double(m.mla->qk_rope_head_dim)},
+                        {"bytes_per_element", in.kv_cache.bytes_per_element, "unit.bytes"}},
+                       "deepseek-v2"};
+    if (m.indexer) {
+      // The indexer's FP8 key and its scale, per layer (kv_cache.cpp).
+      latent.formula =
+          "{attention_layers} * (({kv_lora_rank} + {rope_dim}) * {bytes_per_element} + "
+          "{indexer_key_bytes})";
+      latent.terms.push_back(
+          {"indexer_key_bytes", mem.kv.indexer_bytes_per_token / layers, "unit.bytes"});
+      latent.ref = "deepseek-v3.2";
+    }
+    out.emplace_back("inference.kv_bytes_per_token", latent);
   } else {
     const double per_layer =
         2.0 * double(m.num_kv_heads) * double(m.head_dim) * in.kv_cache.bytes_per_element;

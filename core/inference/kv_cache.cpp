@@ -1,6 +1,7 @@
 #include "inference/kv_cache.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace llm_sizer {
 namespace {
@@ -22,6 +23,15 @@ double state_space_elements(const SsmSpec& s) {
   return double(s.inner_size) * double(s.state_size) + conv_channels * double(s.conv_kernel - 1);
 }
 
+// The indexer's cached key, whatever the KV cache's format: FP8 with one FP32 scale per 128 values
+// (DeepSeek-V3.2-Exp inference/model.py: k_cache float8_e4m3fn, k_scale_cache per block_size 128;
+// vLLM's DeepseekV32IndexerCache: index_head_dim + index_head_dim / 128 * 4 bytes).
+double indexer_key_bytes(const SparseIndexerSpec& indexer) {
+  constexpr double kScaleBlock = 128;
+  constexpr double kScaleBytes = 4;
+  return double(indexer.head_dim) + std::ceil(double(indexer.head_dim) / kScaleBlock) * kScaleBytes;
+}
+
 }  // namespace
 
 KvLayout kv_layout(const ModelSpec& m, const KvFormat& format, int64_t first_layer,
@@ -37,13 +47,20 @@ KvLayout kv_layout(const ModelSpec& m, const KvFormat& format, int64_t first_lay
     layout.latent_elements_per_layer = double(m.mla->kv_lora_rank + m.mla->qk_rope_head_dim);
     per_layer = layout.latent_elements_per_layer * element;
   }
+  // DeepSeek Sparse Attention: the main attention reads the top_k tokens the indexer picks, and
+  // the indexer reads its own key of every token (DeepSeek-V3.2 report, section 2.1).
+  const double indexer_per_layer = m.indexer ? indexer_key_bytes(*m.indexer) : 0.0;
+  const double sparse_per_layer = m.indexer ? per_layer : 0.0;
+  if (m.indexer) layout.top_k_tokens = m.indexer->top_k;
   const int64_t end = end_layer < 0 ? int64_t(m.layers.size()) : end_layer;
   for (int64_t i = std::max<int64_t>(0, first_layer); i < end; ++i) {
     const LayerSpec& layer = m.layers[size_t(i)];
     if (layer.encoder) continue;  // the encoder runs once over the input and keeps nothing
     switch (layer.attention) {
       case AttentionKind::full:
-        layout.full_bytes_per_token += per_layer;
+        layout.full_bytes_per_token += per_layer + indexer_per_layer;
+        layout.indexer_bytes_per_token += indexer_per_layer;
+        layout.top_k_bytes_per_token += sparse_per_layer;
         break;
       case AttentionKind::sliding:
         layout.sliding_bytes_per_token += per_layer;
@@ -53,6 +70,8 @@ KvLayout kv_layout(const ModelSpec& m, const KvFormat& format, int64_t first_lay
         break;
       case AttentionKind::state_space:
         layout.state_bytes += element * state_space_elements(m.ssm);
+        break;
+      case AttentionKind::none:
         break;
       case AttentionKind::cross_only:
         // The image tokens' keys and values, computed once per image (MllamaTextCrossAttention
@@ -70,6 +89,12 @@ double kv_bytes_per_sequence(const KvLayout& layout, int64_t tokens) {
   const double windowed = layout.window_tokens > 0 ? std::min(t, double(layout.window_tokens)) : t;
   return (layout.full_bytes_per_token + layout.cross_bytes_per_token) * t +
          layout.sliding_bytes_per_token * windowed + layout.state_bytes;
+}
+
+double kv_read_bytes_per_sequence(const KvLayout& layout, int64_t tokens) {
+  const double unread =
+      layout.top_k_tokens > 0 ? std::max(0.0, double(tokens) - double(layout.top_k_tokens)) : 0.0;
+  return kv_bytes_per_sequence(layout, tokens) - layout.top_k_bytes_per_token * unread;
 }
 
 double kv_share_per_device(const ModelSpec& m, int64_t tp) {

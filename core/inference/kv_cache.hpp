@@ -19,6 +19,11 @@ struct KvLayout {
   // and values: a fixed size per sequence.
   double state_bytes = 0;
   double latent_elements_per_layer = 0;  // MLA: kv_lora_rank + qk_rope_head_dim (0 otherwise)
+  // DeepSeek Sparse Attention: the indexer's keys (part of full_bytes_per_token, read for every
+  // token) and the main attention's cache (the rest of it, read for the top_k_tokens picked).
+  double indexer_bytes_per_token = 0;
+  double top_k_bytes_per_token = 0;
+  int64_t top_k_tokens = 0;  // 0: every cached token is read
 
   double bytes_per_token() const {
     return full_bytes_per_token + sliding_bytes_per_token + cross_bytes_per_token;
@@ -33,6 +38,10 @@ KvLayout kv_layout(const ModelSpec& model, const KvFormat& format, int64_t first
 // Bytes one sequence of `tokens` tokens holds: global layers keep every token, sliding layers at
 // most the window, linear layers their fixed state.
 double kv_bytes_per_sequence(const KvLayout& layout, int64_t tokens);
+
+// Bytes one decode step reads for a sequence of `tokens` tokens: what it holds, less the main
+// attention's cache of the tokens a sparse-attention indexer leaves out.
+double kv_read_bytes_per_sequence(const KvLayout& layout, int64_t tokens);
 
 // The share of a model's KV cache one of `tp` tensor-parallel devices holds. KV heads are split
 // across devices and replicated when there are fewer heads than devices; MLA's single latent

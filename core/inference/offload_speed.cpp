@@ -43,7 +43,8 @@ StepCost decode_step_offloaded(const ModelSpec& m, const WeightsSize& w, const P
   const double device_weights = sp.device_dense + sp.device_experts * touched;
   const double host_weights = sp.host_dense + sp.host_experts * touched;
   const auto kv_read = [&](int64_t first, int64_t end) {
-    return kv_bytes_per_sequence(kv_layout(m, in.kv_cache, first, end), context) * double(batch);
+    return kv_read_bytes_per_sequence(kv_layout(m, in.kv_cache, first, end), context) *
+           double(batch);
   };
   // Matmul FLOPs follow the weights each side reads; attention FLOPs the layers each side runs.
   const double weights = device_weights + host_weights;

@@ -94,7 +94,7 @@ std::optional<Speculation> estimate_speculation(const StepModel& s, const Placed
   const auto verify_step = [&](int64_t batch) {
     MixedBatch b;
     b.decode_tokens = batch * (k + 1);
-    b.decode_kv_bytes = double(batch) * kv_bytes_per_sequence(target_kv, context);
+    b.decode_kv_bytes = double(batch) * kv_read_bytes_per_sequence(target_kv, context);
     const ForwardFlops& f = s.flops.at_decode_context;
     b.decode_flops = double(b.decode_tokens) * f.decode_step();
     b.attention_flops = double(b.decode_tokens) * (f.attention - f.encoder_attention);

@@ -92,8 +92,8 @@ StepCost decode_step(const ModelSpec& m, const WeightsSize& w, const Accelerator
                      const ForwardFlops& per_token) {
   StepCost s;
   const double split = devices_in_step(in, e);
-  const double kv_read = kv_bytes_per_sequence(kv_layout(m, in.kv_cache), context) * double(batch) *
-                         kv_share_per_device(m, e.sequential_split ? 1 : in.tp);
+  const double kv_read = kv_read_bytes_per_sequence(kv_layout(m, in.kv_cache), context) *
+                         double(batch) * kv_share_per_device(m, e.sequential_split ? 1 : in.tp);
   s.bytes = streamed_weight_bytes(m, w, batch) / split + kv_read;
   s.flops = double(batch) * per_token.decode_step() / split;
   s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);

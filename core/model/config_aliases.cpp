@@ -17,7 +17,7 @@ constexpr std::string_view kPositions[] = {"max_position_embeddings", "n_positio
 constexpr std::string_view kExperts[] = {"num_experts", "num_local_experts", "n_routed_experts",
                                          "moe_num_experts"};
 constexpr std::string_view kTopK[] = {"num_experts_per_tok", "experts_per_token", "moe_top_k",
-                                      "moe_k"};
+                                      "moe_k", "num_experts_per_token"};
 
 constexpr std::array<Group, 8> kGroups = {Group(kHidden),  Group(kLayers), Group(kHeads),
                                           Group(kKvHeads), Group(kWidth),  Group(kPositions),

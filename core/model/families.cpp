@@ -79,11 +79,23 @@ constexpr void add_llama_like(auto& f, size_t& i) {
     t.bias_from_attention_bias = false;
     f[i++] = t;
   }
-  for (std::string_view type : {"qwen3", "qwen3_moe", "qwen3_next"}) {
-    // models/qwen3/modeling_qwen3.py: per-head RMSNorm on q and k.
+  for (std::string_view type :
+       {"qwen3", "qwen3_moe", "qwen3_next", "qwen3_5_moe_text", "qwen3_5_moe"}) {
+    // models/qwen3/modeling_qwen3.py: per-head RMSNorm on q and k. Qwen3.5 (models/qwen3_5_moe)
+    // keeps Qwen3-Next's layers, its Gated DeltaNet projections split in two (in_proj_qkv +
+    // in_proj_z, in_proj_b + in_proj_a: the same widths).
     FamilyTraits t = make_llama(type);
     t.qk_norm = QkNormKind::per_head;
-    if (type == "qwen3_next") t.shape = "qwen3_next";
+    if (type != "qwen3" && type != "qwen3_moe") t.shape = "qwen3_next";
+    f[i++] = t;
+  }
+  {
+    // models/minimax_m2/modular_minimax_m2.py: RMSNorms over the whole q and k projections
+    // (use_qk_norm), a sigmoid router with e_score_correction_bias, experts intermediate_size wide.
+    FamilyTraits t = make_llama("minimax_m2");
+    t.qk_norm = QkNormKind::full_width;
+    t.qk_norm_from_config = true;
+    t.score_correction_bias = true;
     f[i++] = t;
   }
   {
@@ -186,7 +198,7 @@ constexpr void add_llama_like(auto& f, size_t& i) {
 }
 
 constexpr std::array kFamilies = [] {
-  std::array<FamilyTraits, 67> f{};
+  std::array<FamilyTraits, 75> f{};
   size_t i = 0;
   add_llama_like(f, i);
   for (std::string_view type : {"llama4", "llama4_text"}) {
@@ -198,8 +210,11 @@ constexpr std::array kFamilies = [] {
   f[i++] = make_shape("mllama", "mllama");
   // models/llava/modeling_llava.py: a CLIP ViT and a projector in front of a language model.
   f[i++] = make_shape("llava", "llava");
-  for (std::string_view type : {"deepseek_v2", "deepseek_v3", "kimi_k2"}) {
-    // models/deepseek_v3/modeling_deepseek_v3.py: MLA + MoE; Kimi K2 ships DeepSeek-V3's code.
+  for (std::string_view type :
+       {"deepseek_v2", "deepseek_v3", "kimi_k2", "deepseek_v32", "glm_moe_dsa"}) {
+    // models/deepseek_v3/modeling_deepseek_v3.py: MLA + MoE; Kimi K2 ships DeepSeek-V3's code;
+    // DeepSeek-V3.2 (its inference/model.py) and GLM-5 (models/glm_moe_dsa) add the
+    // sparse-attention indexer to every layer.
     FamilyTraits t = make_shape(type, "deepseek");
     t.score_correction_bias = type != "deepseek_v2";
     f[i++] = t;
@@ -319,6 +334,30 @@ constexpr std::array kFamilies = [] {
   {
     // models/jamba/modeling_jamba.py: Mamba and attention layers, MoE every other layer.
     f[i++] = make_shape("jamba", "jamba");
+  }
+  {
+    // models/nemotron_h/modeling_nemotron_h.py (NemotronHBlock): each block is one RMSNorm and one
+    // mixer - Mamba-2, attention without biases, a squared-ReLU MLP of up and down projections,
+    // or squared-ReLU experts beside a shared expert with a routing-score correction bias.
+    FamilyTraits t = make_shape("nemotron_h", "nemotron_h");
+    t.norms_per_layer = 1;
+    t.gated_mlp = false;
+    t.score_correction_bias = true;
+    f[i++] = t;
+  }
+  {
+    // Kimi Linear (modeling_kimi.py, KimiLinearForCausalLM): Kimi Delta Attention layers and MLA
+    // layers listed in linear_attn_config, DeepSeek-V3-style MoE after a dense first layer.
+    FamilyTraits t = make_shape("kimi_linear", "kimi_linear");
+    t.score_correction_bias = true;
+    f[i++] = t;
+  }
+  {
+    // models/granitemoehybrid/modeling_granitemoehybrid.py: Mamba-2 and attention layers, each
+    // followed by a SwiGLU shared_mlp and, in the MoE models, routed experts; tied embeddings.
+    FamilyTraits t = make_shape("granitemoehybrid", "granite_hybrid");
+    t.tie_word_embeddings = true;
+    f[i++] = t;
   }
   for (std::string_view type : {"bert", "roberta", "xlm-roberta"}) {
     // models/bert/modeling_bert.py, models/roberta, models/xlm_roberta: the same encoder.

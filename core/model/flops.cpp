@@ -31,6 +31,8 @@ double layer_attention_flops(const ModelSpec& m, const LayerSpec& layer, double 
   const double v_width = m.mla ? double(m.num_heads) * m.mla->v_head_dim : double(m.q_width());
   const LinearAttentionSpec& la = m.linear_attention;
   switch (layer.attention) {
+    case AttentionKind::none:
+      return 0;
     case AttentionKind::linear:
       // Gated DeltaNet keeps a d_k x d_v state per value head: read and update it once per token
       // (Yang et al. 2024, "Gated Delta Networks", eq. 10): about 4 d_k d_v FLOPs per head.
@@ -48,6 +50,14 @@ double layer_attention_flops(const ModelSpec& m, const LayerSpec& layer, double 
       return 2.0 * std::min(attended_tokens, double(m.sliding_window)) * (qk_width + v_width);
     case AttentionKind::full:
       break;
+  }
+  if (m.indexer) {
+    // DeepSeek Sparse Attention (DeepSeek-V3.2 report, section 2.1): the indexer's heads score
+    // every token, then the main attention attends to the top_k it picked.
+    const double scored =
+        2.0 * attended_tokens * double(m.indexer->num_heads * m.indexer->head_dim);
+    const double attended = std::min(attended_tokens, double(m.indexer->top_k));
+    return scored + 2.0 * attended * (qk_width + v_width);
   }
   // Self-attention, plus attention over the encoder's output for an encoder-decoder's decoder.
   return 2.0 * attended_tokens * (qk_width + v_width) * (layer.cross_attention ? 2.0 : 1.0);

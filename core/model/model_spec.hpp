@@ -25,6 +25,7 @@ enum class AttentionKind {
   linear,       // Gated DeltaNet linear attention: a fixed-size state instead of a KV cache
   state_space,  // Mamba / Mamba-2 mixer: a fixed recurrent and convolution state per sequence
   cross_only,   // Llama 3.2 Vision: the layer attends to the image tokens only (fixed per image)
+  none,         // no token mixer: Nemotron-H's MLP and MoE blocks are layers of their own
 };
 
 enum class FfnKind {
@@ -52,6 +53,14 @@ struct MlaSpec {
   int64_t v_head_dim = 0;
 };
 
+// DeepSeek Sparse Attention's lightning indexer (DeepSeek-V3.2 report, section 2.1): a few small
+// FP8 heads score every cached token, and the main attention reads only the top_k best.
+struct SparseIndexerSpec {
+  int64_t num_heads = 0;  // index_n_heads
+  int64_t head_dim = 0;   // index_head_dim: one key of this width cached per token and layer
+  int64_t top_k = 0;      // index_topk: tokens each query attends to
+};
+
 struct MoeSpec {
   int64_t num_experts = 0;  // routed experts per MoE layer; 0 = dense model
   int64_t experts_per_token = 0;
@@ -62,10 +71,13 @@ struct MoeSpec {
   bool router_bias = false;
   bool score_correction_bias = false;  // DeepSeek-V3 aux-loss-free balancing bias, one per expert
   bool expert_bias = false;            // gpt-oss: biases on the expert projections
+  bool gated_experts = true;  // false: Nemotron-H's squared-ReLU experts (up and down only)
 };
 
-// Gated DeltaNet linear-attention layer (Qwen3-Next).
+// Gated DeltaNet linear-attention layer (Qwen3-Next), or Kimi Delta Attention (Kimi Linear: as
+// many key as value heads, of one width).
 struct LinearAttentionSpec {
+  bool kimi_delta = false;
   int64_t num_key_heads = 0;
   int64_t num_value_heads = 0;
   int64_t key_head_dim = 0;
@@ -94,6 +106,8 @@ enum class VisionKind {
   qwen2_vl,       // Qwen2-VL: 3-D patch conv, LayerNorm blocks, GELU MLP, 2x2 patch merger
   qwen2_5_vl,     // Qwen2.5-VL: the same with RMSNorm blocks and a gated MLP
   mllama,         // Llama 3.2 Vision: tiled ViT, gated global layers, linear projector
+  qwen3_vl,       // Qwen3.5: Qwen2-VL's blocks, a biased patch conv, a learned position table
+  moonvit,        // Kimi K2.5's MoonViT: the same, with a 2-D patch conv and a normed projector
 };
 
 // An image encoder and its projector into the language model.
@@ -113,6 +127,7 @@ struct VisionSpec {
   int64_t max_num_tiles = 0;        // mllama
   int64_t aspect_ratio_ids = 0;     // mllama: supported aspect ratios
   int64_t tokens_per_image = 0;     // mllama: image tokens each cross-attention layer caches
+  int64_t position_rows = 0;        // qwen3_vl, moonvit: rows of the learned position table
 };
 
 // Encoder-decoder and encoder-only extras (T5, BART, BERT).
@@ -163,6 +178,7 @@ struct ModelSpec {
   int64_t cross_layer_gates = 0;      // mllama: scalar tanh gates per cross-attention layer
 
   std::optional<MlaSpec> mla;
+  std::optional<SparseIndexerSpec> indexer;  // DeepSeek-V3.2, GLM-5: on every attention layer
   MoeSpec moe;
   LinearAttentionSpec linear_attention;
   SsmSpec ssm;

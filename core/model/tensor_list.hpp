@@ -51,6 +51,7 @@ class TensorList {
   void layer(int index, const LayerSpec& spec, bool is_mtp);
   // Recurrent mixers (tensors_mixers.cpp).
   void linear_attention(int layer, Component c);
+  void kimi_delta_attention(int layer, Component c);
   void state_space_mixer(int layer, Component c);
   // Image encoder and projector (tensors_vision.cpp).
   void vision_encoder(const VisionSpec& vision);
@@ -59,6 +60,7 @@ class TensorList {
   void layer_norms(int layer, Component c);
   void standard_attention(int layer, Component c);
   void latent_attention(int layer, Component c);
+  void sparse_indexer(int layer, Component c);
   void cross_attention(int layer, Component c);
   void image_cross_attention(int layer, Component c);
   void dense_ffn(int layer, Component c, int64_t width);

@@ -51,6 +51,19 @@ void TensorList::latent_attention(int layer, Component c) {
   matrix("attn_kv_b", c, layer, mla.kv_lora_rank,
          m_.num_heads * (mla.qk_nope_head_dim + mla.v_head_dim));
   matrix("attn_output", c, layer, m_.num_heads * mla.v_head_dim, h);
+  if (m_.indexer) sparse_indexer(layer, c);
+}
+
+// DeepSeek-V3.2's lightning indexer (DeepSeek-V3.2-Exp inference/model.py, class Indexer): its
+// queries from the compressed query (wq_b), one shared key (wk) with a LayerNorm, and a per-head
+// weight (weights_proj).
+void TensorList::sparse_indexer(int layer, Component c) {
+  const SparseIndexerSpec& ix = *m_.indexer;
+  const int64_t q_input = m_.mla && m_.mla->q_lora_rank > 0 ? m_.mla->q_lora_rank : m_.hidden_size;
+  matrix("indexer.attn_q_b", c, layer, q_input, ix.num_heads * ix.head_dim);
+  matrix("indexer.attn_k", c, layer, m_.hidden_size, ix.head_dim);
+  layer_norm("indexer.k_norm", c, layer, ix.head_dim);
+  matrix("indexer.proj", c, layer, m_.hidden_size, ix.num_heads);
 }
 
 // An encoder-decoder's decoder attends to the encoder output (Vaswani et al. 2017, section 3.2.3;
@@ -107,12 +120,12 @@ void TensorList::moe_ffn(int layer, bool is_mtp) {
   linear("ffn_gate_inp", router, layer, h, e, moe.router_bias);
   if (moe.score_correction_bias) vector("exp_probs_b", router, layer, e);
   const int64_t width = moe.expert_intermediate_size;
-  linear("ffn_gate_exps", experts, layer, h, width, moe.expert_bias, e);
+  if (moe.gated_experts) linear("ffn_gate_exps", experts, layer, h, width, moe.expert_bias, e);
   linear("ffn_up_exps", experts, layer, h, width, moe.expert_bias, e);
   linear("ffn_down_exps", experts, layer, width, h, moe.expert_bias, e);
   if (moe.num_shared_experts > 0) {
     const int64_t shared_width = moe.num_shared_experts * moe.shared_intermediate_size;
-    matrix("ffn_gate_shexp", shared, layer, h, shared_width);
+    if (moe.gated_experts) matrix("ffn_gate_shexp", shared, layer, h, shared_width);
     matrix("ffn_up_shexp", shared, layer, h, shared_width);
     matrix("ffn_down_shexp", shared, layer, shared_width, h);
     if (moe.shared_expert_gate) matrix("ffn_gate_inp_shexp", shared, layer, h, 1);
@@ -132,6 +145,8 @@ void TensorList::layer(int index, const LayerSpec& spec, bool is_mtp) {
       break;
     case AttentionKind::cross_only:
       image_cross_attention(index, attention);
+      break;
+    case AttentionKind::none:
       break;
     case AttentionKind::full:
     case AttentionKind::sliding:

@@ -9,6 +9,10 @@ void TensorList::linear_attention(int layer, Component c) {
   const int64_t h = m_.hidden_size;
   const int64_t key_dim = la.num_key_heads * la.key_head_dim;
   const int64_t value_dim = la.num_value_heads * la.value_head_dim;
+  if (la.kimi_delta) {
+    kimi_delta_attention(layer, c);
+    return;
+  }
   matrix("ssm_in", c, layer, h, 2 * key_dim + 2 * value_dim);  // in_proj_qkvz
   matrix("ssm_ba", c, layer, h, 2 * la.num_value_heads);       // in_proj_ba
   vector("ssm_conv1d", c, layer, (2 * key_dim + value_dim) * la.conv_kernel);
@@ -16,6 +20,30 @@ void TensorList::linear_attention(int layer, Component c) {
   vector("ssm_a", c, layer, la.num_value_heads);   // A_log
   vector("ssm_norm", c, layer, la.value_head_dim);
   matrix("ssm_out", c, layer, value_dim, h);
+}
+
+// Kimi Delta Attention (fla-org/flash-linear-attention fla/layers/kda.py, KimiDeltaAttention, as
+// Kimi Linear's checkpoint holds it): q, k, v projections, a bias-free short convolution on each,
+// low-rank (head_dim) projections for the per-channel decay and the output gate, a per-head beta,
+// A_log per head, dt_bias per channel, a per-head output norm.
+void TensorList::kimi_delta_attention(int layer, Component c) {
+  const LinearAttentionSpec& la = m_.linear_attention;
+  const int64_t h = m_.hidden_size;
+  const int64_t width = la.num_value_heads * la.value_head_dim;
+  const int64_t rank = la.value_head_dim;
+  for (std::string_view kind : {"attn_q", "attn_k", "attn_v"}) matrix(kind, c, layer, h, width);
+  for (std::string_view kind : {"ssm_conv1d_q", "ssm_conv1d_k", "ssm_conv1d_v"}) {
+    vector(kind, c, layer, width * la.conv_kernel);
+  }
+  matrix("ssm_f_a", c, layer, h, rank);
+  matrix("ssm_f_b", c, layer, rank, width);
+  matrix("ssm_beta", c, layer, h, la.num_value_heads);
+  vector("ssm_a", c, layer, la.num_value_heads);  // A_log
+  vector("ssm_dt", c, layer, width);              // dt_bias
+  matrix("ssm_g_a", c, layer, h, rank);
+  matrix("ssm_g_b", c, layer, rank, width);
+  vector("ssm_norm", c, layer, la.value_head_dim);
+  matrix("ssm_out", c, layer, width, h);
 }
 
 // Mamba (transformers models/mamba/modeling_mamba.py, MambaMixer; Jamba adds RMSNorms on dt, B

@@ -39,9 +39,13 @@ void TensorList::clip_tower(const VisionSpec& v) {
 // Qwen2-VL and Qwen2.5-VL (models/qwen2_vl/modeling_qwen2_vl.py, models/qwen2_5_vl/...): a 3-D
 // patch convolution over temporal_patch_size frames, fused qkv, LayerNorm + GELU MLP blocks
 // (2.5: RMSNorm + gated MLP with biases), and a merger that concatenates 2x2 patches into an MLP.
+// Qwen3.5 (Qwen3-VL's tower without deepstack) biases the patch convolution and adds a learned
+// position table; MoonViT (Kimi K2.5) does the same over single frames and norms the patches again
+// before its projector (mm_projector.pre_norm).
 void TensorList::qwen_vl_tower(const VisionSpec& v) {
   const int64_t d = v.hidden_size;
   const bool v2_5 = v.kind == VisionKind::qwen2_5_vl;
+  const bool learned_positions = v.kind == VisionKind::qwen3_vl || v.kind == VisionKind::moonvit;
   const auto block_norm = [&](std::string_view kind, int layer, int64_t width) {
     if (v2_5) {
       vector(kind, kVision, layer, width);
@@ -49,8 +53,10 @@ void TensorList::qwen_vl_tower(const VisionSpec& v) {
       layer_norm(kind, kVision, layer, width);
     }
   };
-  matrix("v.patch_embd", kVision, -1,
-         v.num_channels * v.temporal_patch_size * v.patch_size * v.patch_size, d);
+  linear("v.patch_embd", kVision, -1,
+         v.num_channels * v.temporal_patch_size * v.patch_size * v.patch_size, d,
+         learned_positions);
+  if (learned_positions) matrix("v.position_embd", kVision, -1, d, v.position_rows);
   for (int layer = 0; layer < int(v.num_layers); ++layer) {
     block_norm("v.ln1", layer, d);
     linear("v.attn_qkv", kVision, layer, d, 3 * d, true);
@@ -62,6 +68,7 @@ void TensorList::qwen_vl_tower(const VisionSpec& v) {
   }
   const int64_t merged = d * v.spatial_merge_size * v.spatial_merge_size;
   block_norm("v.post_ln", -1, d);
+  if (v.kind == VisionKind::moonvit) layer_norm("mm.pre_norm", kVision, -1, d);
   linear("mm.0", kVision, -1, merged, merged, true);
   linear("mm.2", kVision, -1, merged, v.projector_width, true);
 }
@@ -108,6 +115,8 @@ void TensorList::vision_encoder(const VisionSpec& v) {
       return;
     case VisionKind::qwen2_vl:
     case VisionKind::qwen2_5_vl:
+    case VisionKind::qwen3_vl:
+    case VisionKind::moonvit:
       qwen_vl_tower(v);
       return;
     case VisionKind::mllama:

@@ -26,6 +26,8 @@ const char* attention_kind_name(AttentionKind kind) {
       return "state_space";
     case AttentionKind::cross_only:
       return "cross_only";
+    case AttentionKind::none:
+      return "none";
   }
   return "full";
 }
@@ -40,6 +42,10 @@ const char* vision_kind_name(VisionKind kind) {
       return "qwen2_5_vl";
     case VisionKind::mllama:
       return "mllama";
+    case VisionKind::qwen3_vl:
+      return "qwen3_vl";
+    case VisionKind::moonvit:
+      return "moonvit";
     case VisionKind::siglip_gemma3:
       break;
   }
@@ -91,9 +97,10 @@ Json architecture_json(const ModelSpec& m) {
                         {"gated_mlp", m.gated_mlp}});
   Json layer_kinds = {
       {"full", 0}, {"sliding", 0}, {"linear", 0}, {"state_space", 0}, {"cross_only", 0}};
+  // "none" (a block without a token mixer) is listed only by the models that have one.
   for (const auto& layer : m.layers) {
     auto& slot = layer_kinds[attention_kind_name(layer.attention)];
-    slot = slot.get<int64_t>() + 1;
+    slot = (slot.is_null() ? 0 : slot.get<int64_t>()) + 1;
   }
   a["attention_layers"] = layer_kinds;
   if (m.is_moe()) {
@@ -112,6 +119,11 @@ Json architecture_json(const ModelSpec& m) {
                             {"qk_rope_head_dim", m.mla->qk_rope_head_dim},
                             {"qk_nope_head_dim", m.mla->qk_nope_head_dim},
                             {"v_head_dim", m.mla->v_head_dim}});
+  }
+  if (m.indexer) {
+    a["sparse_indexer"] = json_object({{"index_n_heads", m.indexer->num_heads},
+                                       {"index_head_dim", m.indexer->head_dim},
+                                       {"index_topk", m.indexer->top_k}});
   }
   if (m.mtp_layers > 0) a["num_nextn_predict_layers"] = m.mtp_layers;
   add_architecture_extras(m, a);

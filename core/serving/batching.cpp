@@ -151,7 +151,7 @@ class Engine {
       }
       const double attended = double(live_[i].kv_tokens + 1);
       batch_.decode_tokens += 1;
-      batch_.decode_kv_bytes += kv_bytes_per_sequence(s_.kv, live_[i].kv_tokens + 1);
+      batch_.decode_kv_bytes += kv_read_bytes_per_sequence(s_.kv, live_[i].kv_tokens + 1);
       const double token = flops_.at(attended);
       batch_.decode_flops += token + flops_.lm_head;
       batch_.attention_flops += token - flops_.fixed;

@@ -38,19 +38,23 @@ TokenFlops token_flops(const ModelSpec& m, const std::vector<TensorSpec>& tensor
   const ForwardFlops at_zero = forward_flops_per_token(m, tensors, 0);
   t.fixed = decoder_flops(at_zero);
   t.lm_head = at_zero.lm_head;
-  const bool windowed =
+  const bool sliding =
       m.sliding_window > 0 && std::any_of(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) {
         return l.attention == AttentionKind::sliding;
       });
+  // A sparse-attention indexer caps the main attention at its top_k as a window caps a local
+  // layer; its own scores grow with every position. No model has both.
+  const int64_t cap = m.indexer ? m.indexer->top_k : (sliding ? m.sliding_window : 0);
+  const bool windowed = cap > 0;
   // Past the window only full attention grows; below it both kinds do.
-  const double w = windowed ? double(m.sliding_window) : 1.0;
+  const double w = windowed ? double(cap) : 1.0;
   const double at_w = decoder_flops(forward_flops_per_token(m, tensors, w));
   if (!windowed) {
     t.per_position = at_w - t.fixed;
     return t;
   }
   const double at_2w = decoder_flops(forward_flops_per_token(m, tensors, 2 * w));
-  t.window = m.sliding_window;
+  t.window = cap;
   t.per_position = (at_2w - at_w) / w;
   t.per_windowed = (at_w - t.fixed) / w - t.per_position;
   return t;

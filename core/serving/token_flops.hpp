@@ -16,7 +16,7 @@ struct TokenFlops {
   double lm_head = 0;       // only tokens whose logits are sampled
   double per_position = 0;  // full-attention layers, per attended position
   double per_windowed = 0;  // sliding-window layers, per attended position up to the window
-  int64_t window = 0;
+  int64_t window = 0;       // the sliding window, or a sparse-attention indexer's top_k
 
   // One token attending to `attended` positions, without the LM head.
   double at(double attended) const;

@@ -19,6 +19,7 @@ double state_space_inside_elements(const SsmSpec& s) {
 
 // Elements the attention block keeps inside the tensor-parallel region, per token.
 double attention_inside_elements(const ModelSpec& m, const LayerSpec& layer) {
+  if (layer.attention == AttentionKind::none) return 0;
   if (layer.attention == AttentionKind::state_space) return state_space_inside_elements(m.ssm);
   if (layer.attention == AttentionKind::cross_only) {
     return 2.0 * double(m.q_width());  // the query and the attention output; image K/V per image
@@ -91,13 +92,15 @@ LayerActivationTerms layer_activation_terms(const ModelSpec& m, const LayerSpec&
   // Each norm's input, the attention block's input (the QKV matmul input), the MLP's input, and
   // the two dropout masks after attention and after the MLP: 10h bytes for GPT-3. A decoder
   // layer of an encoder-decoder adds the cross-attention's norm, input and mask.
-  const double blocks =
-      1.0 + (layer.ffn != FfnKind::none ? 1.0 : 0.0) + (layer.cross_attention ? 1.0 : 0.0);
+  const double blocks = (layer.attention != AttentionKind::none ? 1.0 : 0.0) +
+                        (layer.ffn != FfnKind::none ? 1.0 : 0.0) +
+                        (layer.cross_attention ? 1.0 : 0.0);
   const double norms = double(m.norms_per_layer) + (layer.cross_attention ? 1.0 : 0.0);
   t.outside_bytes = e * (norms * h + blocks * h) + (s.dropout ? blocks * kMaskBytes * h : 0);
   t.inside_bytes = e * (attention_inside_elements(m, layer) + ffn_inside_elements(m, layer));
-  const bool attends =
-      layer.attention != AttentionKind::linear && layer.attention != AttentionKind::state_space;
+  const bool attends = layer.attention != AttentionKind::linear &&
+                       layer.attention != AttentionKind::state_space &&
+                       layer.attention != AttentionKind::none;
   if (attends) {
     const double heads = double(m.num_heads) * (layer.cross_attention ? 2.0 : 1.0);
     // Llama 3.2 Vision's cross-attention layers score the image tokens, not the sequence.

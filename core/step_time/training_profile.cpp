@@ -81,7 +81,7 @@ class ProfileBuilder {
 };
 
 double kv_elements(const ModelSpec& m, const LayerSpec& layer) {
-  if (layer.attention == AttentionKind::linear) return 0;
+  if (layer.attention == AttentionKind::linear || layer.attention == AttentionKind::none) return 0;
   if (m.mla) {
     return double(m.num_heads) *
            double(m.mla->qk_nope_head_dim + m.mla->qk_rope_head_dim + m.mla->v_head_dim);
@@ -198,7 +198,8 @@ TrainingProfile make_training_profile(const ModelSpec& m, const std::vector<Tens
     l.attention_flops = layer_attention_flops(m, spec, p.seq_len);
     l.kv_elements = kv_elements(m, spec);
     l.moe_layers = spec.ffn == FfnKind::moe ? 1 : 0;
-    l.attention_layers = spec.attention == AttentionKind::linear ? 0 : 1;
+    l.attention_layers =
+        spec.attention == AttentionKind::linear || spec.attention == AttentionKind::none ? 0 : 1;
   }
   p.prefix.assign(m.layers.size() + 1, LayerProfile{});
   for (size_t i = 0; i < m.layers.size(); ++i) {

@@ -66,3 +66,55 @@ TEST_CASE("hybrid Qwen3-Next: linear-attention layers keep a fixed state, not a 
   CHECK(growth == 1024.0 * 12 * 2 * 2 * 256 * 2);
   CHECK(short_ctx["kv_state_bytes_per_sequence"].get<double>() > 0);
 }
+
+TEST_CASE("DeepSeek-V3.2 caches the MLA latent and the indexer's FP8 key: 1,284 bytes a layer") {
+  // DeepSeek-V3.2-Exp inference/model.py: the indexer caches a 128-wide float8_e4m3fn key and
+  // one float32 scale per 128 values per token (vLLM DeepseekV32IndexerCache: 128 + 4 bytes);
+  // the MLA latent stays 512 + 64 elements. 61 layers, BF16 latent.
+  const auto r = inference("deepseek-v3.2", {{"context_tokens", 4096}, {"weights", "fp8"}});
+  CHECK(r["kv_bytes_per_token"].get<double>() == 61.0 * (576 * 2 + 132));
+}
+
+TEST_CASE("DeepSeek Sparse Attention: decode reads every indexer key and the top 2,048 latents") {
+  // DeepSeek-V3.2-Exp report, section 2.1: the main attention attends to the index_topk tokens
+  // the indexer selects. The KV bytes a step reads are 132 t + 1152 min(t, 2048) per layer
+  // against V3.1's 1152 t, at the same bandwidth and efficiency.
+  const Json hardware = {{"accelerator", "h200"}, {"count", 8}};
+  const auto step = [&](const std::string& model) {
+    return run({{"model", model},
+                {"hardware", hardware},
+                {"inference",
+                 {{"tp", 8},
+                  {"weights", "fp8"},
+                  {"context_tokens", 131072},
+                  {"prompt_tokens", 65536},
+                  {"batch", 4}}}})["inference"]["decode_step"];
+  };
+  const auto sparse = step("deepseek-v3.2");
+  const auto dense = step("deepseek-v3.1");
+  const double t = sparse["context_tokens"].get<double>();
+  REQUIRE(t > 2048);
+  const double expected = (132 * t + 1152 * 2048.0) / (1152 * t);
+  CHECK(sparse["attention_memory_s"].get<double>() / dense["attention_memory_s"].get<double>() ==
+        Approx(expected).epsilon(1e-9));
+}
+
+TEST_CASE("Nemotron-H: 4 attention layers grow a KV cache, 24 Mamba-2 layers keep a fixed state") {
+  // Nemotron-H-8B's hybrid_override_pattern: 24 M, 4 *, 24 -. vLLM's mamba2_state_shape: an SSM
+  // state of heads x head_dim x state (128 x 64 x 128) and a conv window of (kernel - 1) x
+  // (d_inner + 2 groups x state) = 3 x (8192 + 2048) per Mamba layer; 32/8 heads of 128 attend.
+  const auto r = inference("nemotron-h-8b", {{"context_tokens", 8192}, {"kv_cache", "bf16"}});
+  CHECK(r["kv_bytes_per_token"].get<double>() == 4.0 * 2 * 8 * 128 * 2);
+  CHECK(r["kv_state_bytes_per_sequence"].get<double>() ==
+        24.0 * (128 * 64 * 128 + 3 * (8192 + 2 * 8 * 128)) * 2);
+}
+
+TEST_CASE("Kimi Linear: 20 KDA layers keep a fixed state, 7 MLA layers cache the latent") {
+  // KimiLinearConfig.linear_attn_config numbers the KDA layers from 1 (20 of 27). vLLM's
+  // kda_state_shape: a (heads, head_dim, head_dim) recurrent state and (kernel - 1) x heads x
+  // head_dim conv inputs for each of q, k and v; the MLA layers cache 512 + 64 elements a token.
+  const auto r = inference("kimi-linear-48b-a3b", {{"context_tokens", 8192}, {"kv_cache", "bf16"}});
+  CHECK(r["kv_bytes_per_token"].get<double>() == 7.0 * 576 * 2);
+  CHECK(r["kv_state_bytes_per_sequence"].get<double>() ==
+        20.0 * (32 * 128 * 128 + 3 * 3 * 32 * 128) * 2);
+}

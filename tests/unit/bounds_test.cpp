@@ -46,7 +46,8 @@ TEST_CASE("the whole model is bounded, not only each dimension") {
 TEST_CASE("every preset sits inside the bounds, and so do its neighbourhoods") {
   // The largest real models in the catalog estimate at the widest settings the bounds allow
   // together with them; nothing comes out non-finite.
-  for (const char* model : {"llama-3.1-405b", "deepseek-v3", "qwen3-next-80b-a3b"}) {
+  for (const char* model :
+       {"llama-3.1-405b", "deepseek-v3", "deepseek-v3.2", "qwen3-next-80b-a3b", "kimi-k2.5"}) {
     INFO(model);
     const Json result = run({{"model", model},
                              {"hardware", {{"count", llm_sizer::limits::kDevices.max}}},
@@ -90,4 +91,65 @@ TEST_CASE("a host and its offload are bounded like every other field") {
   const Json widest = run(host({{"sockets", llm_sizer::limits::kSockets.max},
                                 {"memory_bytes", llm_sizer::limits::kHostMemoryBytes.max}}));
   CHECK(widest["inference"]["host_bytes"].get<double>() >= 0);
+}
+
+TEST_CASE(
+    "the sparse-attention indexer, the hybrid block letters and the new image encoders are "
+    "bounded") {
+  const auto* v32 = llm_sizer::test::catalog().find_model("deepseek-v3.2");
+  REQUIRE(v32 != nullptr);
+  Json config = v32->config;
+  config["index_topk"] = 0;
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(config, "model"),
+                    Catch::StartsWith("model.index_topk: must be an integer in [1,"));
+  config["index_topk"] = 2048;
+  config["index_head_dim"] = 1 << 20;
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(config, "model"),
+                    Catch::StartsWith("model.index_head_dim: must be an integer in [1, 65536]"));
+  config.erase("index_n_heads");
+  config["index_head_dim"] = 128;
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(config, "model"),
+                    Catch::StartsWith("model.index_n_heads: "));
+
+  const auto* k25 = llm_sizer::test::catalog().find_model("kimi-k2.5");
+  REQUIRE(k25 != nullptr);
+  Json multimodal = k25->config;
+  multimodal["vision_config"]["vt_hidden_size"] = 0;
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(multimodal, "model"),
+                    Catch::StartsWith("model.vision_config.vt_hidden_size: must be an integer in"));
+  multimodal["vision_config"]["vt_hidden_size"] = 1152;
+  multimodal["vision_config"]["merge_kernel_size"] = Json::array({2, 2, 2});
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(multimodal, "model"),
+                    Catch::StartsWith("model.vision_config.merge_kernel_size"));
+
+  const auto* nemotron = llm_sizer::test::catalog().find_model("nemotron-h-8b");
+  REQUIRE(nemotron != nullptr);
+  Json hybrid = nemotron->config;
+  hybrid["hybrid_override_pattern"] = "M-M*";
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(hybrid, "model"),
+                    Catch::StartsWith("model.hybrid_override_pattern: must give one block a layer "
+                                      "(52)"));
+  hybrid["hybrid_override_pattern"] = std::string(52, 'X');
+  CHECK_THROWS_AS(llm_sizer::parse_hf_config(hybrid, "model"), InputError);
+  hybrid["hybrid_override_pattern"] = 7;
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(hybrid, "model"),
+                    Catch::StartsWith("model.hybrid_override_pattern: is required"));
+  hybrid.erase("hybrid_override_pattern");
+  hybrid["layers_block_type"] = Json::array({"mamba", "moe"});
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(hybrid, "model"),
+                    Catch::StartsWith("model.layers_block_type: must give one block a layer"));
+
+  const auto* kimi = llm_sizer::test::catalog().find_model("kimi-linear-48b-a3b");
+  REQUIRE(kimi != nullptr);
+  Json kda = kimi->config;
+  kda["linear_attn_config"]["kda_layers"] = Json::array({0, 1});
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(kda, "model"),
+                    Catch::StartsWith("model.linear_attn_config.kda_layers: entries must be layer "
+                                      "numbers in [1, 27]"));
+  kda["linear_attn_config"] = "kda";
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(kda, "model"),
+                    Catch::StartsWith("model.linear_attn_config: must be a JSON object"));
+  kda.erase("linear_attn_config");
+  CHECK_THROWS_WITH(llm_sizer::parse_hf_config(kda, "model"),
+                    Catch::StartsWith("model.linear_attn_config: is required"));
 }

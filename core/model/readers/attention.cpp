@@ -47,7 +47,10 @@ void read_attention_heads(const FieldReader& r, const FamilyTraits& family, Mode
                      std::to_string(m.num_kv_heads));
   }
   // ChatGLM and Qwen (V1) name the head width kv_channels.
-  const std::string_view head_key = r.has("head_dim") ? "head_dim" : "kv_channels";
+  // NemotronHConfig (older files) name it attention_head_dim.
+  const std::string_view head_key = r.has("head_dim")             ? "head_dim"
+                                    : r.has("attention_head_dim") ? "attention_head_dim"
+                                                                  : "kv_channels";
   if (auto head_dim = r.optional_int(head_key, limits::kHeadDim)) {
     m.head_dim = *head_dim;
   } else if (m.hidden_size % m.num_heads == 0) {
@@ -72,6 +75,15 @@ void read_latent_attention(const FieldReader& r, ModelSpec& m) {
   m.head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
   m.num_kv_heads = m.num_heads;
   m.mla = mla;
+}
+
+void read_sparse_indexer(const FieldReader& r, ModelSpec& m) {
+  if (!r.has("index_topk")) return;
+  SparseIndexerSpec indexer;
+  indexer.num_heads = r.required_int("index_n_heads", limits::kHeads);
+  indexer.head_dim = r.required_int("index_head_dim", limits::kHeadDim);
+  indexer.top_k = r.required_int("index_topk", limits::kPositions);
+  m.indexer = indexer;
 }
 
 namespace {
@@ -151,6 +163,25 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
     for (size_t i = 0; i < layers; ++i) {
       if ((static_cast<int64_t>(i) + 1) % interval != 0) kinds[i] = AttentionKind::linear;
     }
+  } else if (family.shape == "kimi_linear") {
+    // KimiLinearConfig: linear_attn_config.kda_layers numbers the KDA layers from 1; the others
+    // (full_attn_layers) are MLA.
+    const FieldReader la(linear_attention_config(r), r.field("linear_attn_config"));
+    for (int64_t number : la.int_list("kda_layers", limits::kLayerCount, layers)) {
+      if (number < 1 || number > m.num_layers) {
+        throw InputError(la.field("kda_layers"),
+                         Message{"error.layer_numbers", json_object({{"max", m.num_layers}})},
+                         std::to_string(number));
+      }
+      kinds[static_cast<size_t>(number - 1)] = AttentionKind::linear;
+    }
+  } else if (family.shape == "nemotron_h") {
+    const std::string blocks = read_hybrid_blocks(r, layers);
+    for (size_t i = 0; i < layers; ++i) {
+      kinds[i] = blocks[i] == 'M'   ? AttentionKind::state_space
+                 : blocks[i] == '*' ? AttentionKind::full
+                                    : AttentionKind::none;
+    }
   } else if (family.shape == "mamba" || family.shape == "mamba2") {
     std::fill(kinds.begin(), kinds.end(), AttentionKind::state_space);
   } else if (family.shape == "jamba") {
@@ -188,8 +219,54 @@ std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const Fa
   return kinds;
 }
 
+std::string read_hybrid_blocks(const FieldReader& r, size_t layers) {
+  // NemotronHConfig: hybrid_override_pattern, one letter a block (M Mamba-2, * attention, - MLP,
+  // E MoE), or layers_block_type, the same as words in newer configs.
+  std::string blocks;
+  std::string_view key = "hybrid_override_pattern";
+  if (r.has("layers_block_type")) {
+    key = "layers_block_type";
+    for (const auto& word : r.string_list(key)) {
+      blocks += word == "mamba"       ? 'M'
+                : word == "attention" ? '*'
+                : word == "mlp"       ? '-'
+                : word == "moe"       ? 'E'
+                                      : '?';
+    }
+  } else if (const Json* pattern = r.find(key); pattern != nullptr && pattern->is_string()) {
+    blocks = pattern->get<std::string>();
+  } else {
+    throw InputError(r.field(key), {"error.required"}, pattern ? describe_value(*pattern) : "");
+  }
+  if (blocks.size() != layers || blocks.find_first_not_of("M*-E") != std::string::npos) {
+    throw InputError(r.field(key),
+                     Message{"error.hybrid_blocks", json_object({{"layers", layers}})},
+                     describe_value(*r.find(key)));
+  }
+  return blocks;
+}
+
+const Json& linear_attention_config(const FieldReader& r) {
+  const Json* nested = r.find("linear_attn_config");
+  if (nested == nullptr) throw InputError(r.field("linear_attn_config"), {"error.required"}, "");
+  if (!nested->is_object()) {
+    throw InputError(r.field("linear_attn_config"), {"error.object"}, describe_value(*nested));
+  }
+  return *nested;
+}
+
 void read_linear_attention(const FieldReader& r, ModelSpec& m) {
   LinearAttentionSpec& la = m.linear_attention;
+  if (r.has("linear_attn_config")) {
+    // Kimi Delta Attention (KimiLinearConfig.linear_attn_config; fla's KimiDeltaAttention):
+    // num_heads heads of head_dim for queries, keys and values alike.
+    const FieldReader kda(linear_attention_config(r), r.field("linear_attn_config"));
+    la.kimi_delta = true;
+    la.num_key_heads = la.num_value_heads = kda.required_int("num_heads", limits::kHeads);
+    la.key_head_dim = la.value_head_dim = kda.required_int("head_dim", limits::kHeadDim);
+    la.conv_kernel = kda.int_or("short_conv_kernel_size", 4, limits::kConvKernel);
+    return;
+  }
   la.num_key_heads = r.required_int("linear_num_key_heads", limits::kHeads);
   la.num_value_heads = r.required_int("linear_num_value_heads", limits::kHeads);
   la.key_head_dim = r.required_int("linear_key_head_dim", limits::kHeadDim);

@@ -125,6 +125,7 @@ void read_dimensions(const FieldReader& r, const FamilyTraits& family, ModelSpec
   } else {
     read_attention_heads(r, family, m);
     read_latent_attention(r, m);
+    read_sparse_indexer(r, m);
   }
   m.gated_mlp = family.gated_mlp;
   m.fused_qkv = family.fused_qkv;

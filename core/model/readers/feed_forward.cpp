@@ -16,9 +16,11 @@ int64_t default_expert_width(const FieldReader& r, const FamilyTraits& family, c
 }
 
 void read_shared_experts(const FieldReader& r, const FamilyTraits& family, MoeSpec& moe) {
-  // DeepSeek / GLM-4.5: n_shared_experts; ERNIE 4.5: moe_num_shared_experts. The shared experts
+  // DeepSeek / GLM-4.5: n_shared_experts; ERNIE 4.5: moe_num_shared_experts; Kimi Linear:
+  // num_shared_experts. The shared experts
   // form one MLP of width count * moe_intermediate_size (DeepseekV3MoE).
-  for (std::string_view key : {"n_shared_experts", "moe_num_shared_experts"}) {
+  for (std::string_view key :
+       {"n_shared_experts", "moe_num_shared_experts", "num_shared_experts"}) {
     if (auto shared = r.optional_int(key, limits::kSharedExperts)) {
       moe.num_shared_experts = *shared;
       moe.shared_intermediate_size = moe.expert_intermediate_size;
@@ -35,6 +37,14 @@ void read_shared_experts(const FieldReader& r, const FamilyTraits& family, MoeSp
     moe.num_shared_experts = 1;
     moe.shared_intermediate_size = moe.expert_intermediate_size;
   }
+  // Nemotron-H: one shared expert of its own width (NemotronHMoE.shared_experts); Granite 4:
+  // the shared_mlp beside the experts (GraniteMoeHybridDecoderLayer).
+  for (std::string_view key : {"moe_shared_expert_intermediate_size", "shared_intermediate_size"}) {
+    if (auto width = r.optional_int(key, limits::kWidthOrNone); width && *width > 0) {
+      moe.num_shared_experts = 1;
+      moe.shared_intermediate_size = *width;
+    }
+  }
 }
 
 }  // namespace
@@ -42,6 +52,10 @@ void read_shared_experts(const FieldReader& r, const FamilyTraits& family, MoeSp
 void read_moe(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
   const std::string_view experts_key = pick_alias(r, "num_experts");
   const int64_t experts = r.int_or(experts_key, 0, limits::kExperts);
+  if (experts == 0 && family.shape == "granite_hybrid") {
+    // Granite 4's dense models: the shared_mlp is the whole MLP.
+    m.intermediate_size = r.int_or("shared_intermediate_size", m.intermediate_size, limits::kWidth);
+  }
   if (experts == 0) return;
   MoeSpec& moe = m.moe;
   moe.num_experts = experts;
@@ -58,6 +72,7 @@ void read_moe(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
   read_shared_experts(r, family, moe);
   moe.router_bias = family.shape == "gpt_oss";
   moe.expert_bias = family.shape == "gpt_oss";
+  moe.gated_experts = family.shape != "nemotron_h";
   moe.score_correction_bias =
       family.score_correction_bias || r.optional_string("topk_method").value_or("") == "noaux_tc";
 }
@@ -67,6 +82,15 @@ std::vector<FfnKind> read_ffn_pattern(const FieldReader& r, const FamilyTraits& 
   std::vector<FfnKind> kinds(static_cast<size_t>(m.num_layers), FfnKind::dense);
   if (family.shape == "mamba" || family.shape == "mamba2") {
     std::fill(kinds.begin(), kinds.end(), FfnKind::none);
+    return kinds;
+  }
+  if (family.shape == "nemotron_h") {
+    const std::string blocks = read_hybrid_blocks(r, kinds.size());
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      kinds[i] = blocks[i] == '-'   ? FfnKind::dense
+                 : blocks[i] == 'E' ? FfnKind::moe
+                                    : FfnKind::none;
+    }
     return kinds;
   }
   if (!m.is_moe()) return kinds;

@@ -2,6 +2,7 @@
 
 // The pieces parse_hf_config (model/hf_config.cpp) assembles a ModelSpec from, one file per
 // concern. Every reader names the config key it reads in its errors.
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,10 +20,16 @@ void read_dimensions(const FieldReader& r, const FamilyTraits& family, ModelSpec
 // attention.cpp
 void read_attention_heads(const FieldReader& r, const FamilyTraits& family, ModelSpec& m);
 void read_latent_attention(const FieldReader& r, ModelSpec& m);
+// DeepSeek Sparse Attention's indexer (index_n_heads, index_head_dim, index_topk), when present.
+void read_sparse_indexer(const FieldReader& r, ModelSpec& m);
 // The attention kind of every layer: full, sliding, linear, state-space or image cross-attention.
 std::vector<AttentionKind> read_attention_pattern(const FieldReader& r, const FamilyTraits& family,
                                                   ModelSpec& m);
 void read_linear_attention(const FieldReader& r, ModelSpec& m);
+// Kimi Linear's nested linear_attn_config (required of that family).
+const Json& linear_attention_config(const FieldReader& r);
+// Nemotron-H's block letters, one a layer: M (Mamba-2), * (attention), - (MLP), E (MoE).
+std::string read_hybrid_blocks(const FieldReader& r, size_t layers);
 
 // feed_forward.cpp
 void read_moe(const FieldReader& r, const FamilyTraits& family, ModelSpec& m);

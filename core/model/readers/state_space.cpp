@@ -16,6 +16,23 @@ int64_t read_dt_rank(const FieldReader& r, std::string_view key, int64_t hidden)
   return r.optional_int(key, limits::kWidth).value_or((hidden + 15) / 16);
 }
 
+// Mamba-2 mixers sized by their heads: d_inner = heads x head width, a gated RMSNorm before
+// out_proj. NemotronHConfig: mamba_num_heads, mamba_head_dim, ssm_state_size, n_groups,
+// conv_kernel, use_conv_bias, use_bias; GraniteMoeHybridConfig: mamba_n_heads, mamba_d_head,
+// mamba_d_state, mamba_n_groups, mamba_d_conv, mamba_conv_bias, mamba_proj_bias.
+void read_mamba2_heads(const FieldReader& r, bool nemotron, SsmSpec& s) {
+  s.version = 2;
+  s.num_heads = r.required_int(nemotron ? "mamba_num_heads" : "mamba_n_heads", limits::kHeads);
+  s.inner_size =
+      s.num_heads * r.required_int(nemotron ? "mamba_head_dim" : "mamba_d_head", limits::kHeadDim);
+  s.state_size = r.required_int(nemotron ? "ssm_state_size" : "mamba_d_state", limits::kStateSize);
+  s.n_groups = r.int_or(nemotron ? "n_groups" : "mamba_n_groups", 1, 1, s.num_heads);
+  s.conv_kernel = r.int_or(nemotron ? "conv_kernel" : "mamba_d_conv", 4, limits::kConvKernel);
+  s.conv_bias = r.bool_or(nemotron ? "use_conv_bias" : "mamba_conv_bias", true);
+  s.proj_bias = r.bool_or(nemotron ? "use_bias" : "mamba_proj_bias", false);
+  s.inner_norm = true;
+}
+
 }  // namespace
 
 void read_state_space(const FieldReader& r, const FamilyTraits& family, ModelSpec& m) {
@@ -30,6 +47,10 @@ void read_state_space(const FieldReader& r, const FamilyTraits& family, ModelSpe
     s.conv_bias = r.bool_or("mamba_conv_bias", true);
     s.proj_bias = r.bool_or("mamba_proj_bias", false);
     s.dt_norms = true;
+    return;
+  }
+  if (family.shape == "nemotron_h" || family.shape == "granite_hybrid") {
+    read_mamba2_heads(r, family.shape == "nemotron_h", s);
     return;
   }
   s.state_size = r.required_int("state_size", limits::kStateSize);

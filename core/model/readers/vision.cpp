@@ -44,10 +44,38 @@ VisionSpec read_qwen_vl(const FieldReader& v, bool v2_5, int64_t text_hidden) {
         v.int_or("hidden_size", text_hidden, limits::kWidth);  // the merger's output
   }
   spec.patch_size = v.int_or("patch_size", 14, limits::kPatchPixels);
-  spec.temporal_patch_size = v.int_or("temporal_patch_size", 2, 1, 16);
-  spec.spatial_merge_size = v.int_or("spatial_merge_size", 2, 1, 16);
+  spec.temporal_patch_size = v.int_or("temporal_patch_size", 2, limits::kMergedPatches);
+  spec.spatial_merge_size = v.int_or("spatial_merge_size", 2, limits::kMergedPatches);
   spec.num_channels =
       v.int_or(v.has("in_channels") ? "in_channels" : "in_chans", 3, limits::kChannels);
+  return spec;
+}
+
+// Qwen3.5's vision config (models/qwen3_5_moe, Qwen3_5VisionConfig: Qwen3-VL's without deepstack):
+// depth, hidden_size, intermediate_size, out_hidden_size and num_position_embeddings.
+VisionSpec read_qwen3_vl(const FieldReader& v, int64_t text_hidden) {
+  VisionSpec spec = read_qwen_vl(v, true, text_hidden);
+  spec.kind = VisionKind::qwen3_vl;
+  spec.patch_size = v.int_or("patch_size", 16, limits::kPatchPixels);
+  spec.position_rows = v.required_int("num_position_embeddings", limits::kPositions);
+  return spec;
+}
+
+// Kimi K2.5's MoonViT (vision_config vt_* keys; the checkpoint's vision_tower and mm_projector):
+// a learned init_pos_emb_height x init_pos_emb_width position grid, merge_kernel_size patches
+// merged per side.
+VisionSpec read_moonvit(const FieldReader& v, int64_t text_hidden) {
+  VisionSpec spec;
+  spec.kind = VisionKind::moonvit;
+  spec.hidden_size = v.required_int("vt_hidden_size", limits::kWidth);
+  spec.intermediate_size = v.required_int("vt_intermediate_size", limits::kWidth);
+  spec.num_layers = v.required_int("vt_num_hidden_layers", limits::kLayers);
+  spec.patch_size = v.int_or("patch_size", 14, limits::kPatchPixels);
+  spec.position_rows = v.int_or("init_pos_emb_height", 64, limits::kPatchPixels) *
+                       v.int_or("init_pos_emb_width", 64, limits::kPatchPixels);
+  const auto merge = v.int_list("merge_kernel_size", limits::kMergedPatches, 2);
+  spec.spatial_merge_size = merge.empty() ? 2 : merge.front();
+  spec.projector_width = v.int_or("text_hidden_size", text_hidden, limits::kWidth);
   return spec;
 }
 
@@ -85,6 +113,10 @@ void read_vision(const FieldReader& outer, ParsedModel& parsed) {
     spec = read_clip(v);
   } else if (outer_type == "qwen2_vl" || outer_type == "qwen2_5_vl") {
     spec = read_qwen_vl(v, outer_type == "qwen2_5_vl", parsed.spec.hidden_size);
+  } else if (outer_type == "qwen3_5_moe") {
+    spec = read_qwen3_vl(v, parsed.spec.hidden_size);
+  } else if (outer_type == "kimi_k25") {
+    spec = read_moonvit(v, parsed.spec.hidden_size);
   } else if (outer_type == "mllama") {
     spec = read_mllama(v);
   }
