@@ -106,6 +106,45 @@ CheckpointFormat modelopt(const Json& q, const std::string& method) {
   return {method, std::nullopt, algo.empty() ? "modelopt" : "quant_algo " + algo};
 }
 
+// mlx-lm writes {"group_size", "bits", "mode"} under "quantization" (and, since 2025, the same
+// under "quantization_config" without a quant_method); affine is MLX's default mode.
+std::optional<CheckpointFormat> mlx(const Json& config) {
+  const Json* q = member(config, "quantization");
+  if (!q) q = member(config, "quantization_config");
+  if (!q || !member(*q, "bits") || !member(*q, "group_size")) return std::nullopt;
+  const std::string mode = string_of(*q, "mode");
+  const int64_t bits = int_of(*q, "bits", 0);
+  const int64_t group = int_of(*q, "group_size", 0);
+  const std::string detail = std::to_string(bits) + "-bit, group " + std::to_string(group);
+  if (!mode.empty() && mode != "affine") return CheckpointFormat{"mlx", std::nullopt, mode};
+  return CheckpointFormat{"mlx", known("mlx-" + std::to_string(bits) + "bit-" + group_id(group)),
+                          detail};
+}
+
+// ExLlamaV2/V3 write quant_method "exl2"/"exl3" with the average "bits" and "head_bits".
+CheckpointFormat exllama(const Json& q, const std::string& method) {
+  const Json* bits = member(q, "bits");
+  if (!bits || !bits->is_number()) return {method, std::nullopt, method};
+  const int64_t hundredths = static_cast<int64_t>(bits->get<double>() * 100.0 + 0.5);
+  std::string text = std::to_string(hundredths / 100) + "." + std::to_string(hundredths / 10 % 10);
+  if (hundredths % 10 != 0) text += std::to_string(hundredths % 10);
+  const int64_t head = int_of(q, "head_bits", 6);
+  return {method, known(method + "-" + text + "bpw"),
+          text + " bits per weight, head " + std::to_string(head) + " bits"};
+}
+
+// HQQ (transformers' HqqConfig): quant_config.weight_quant_params {nbits, group_size}; a config
+// that does not say them is left unsized.
+CheckpointFormat hqq(const Json& q, const std::string& method) {
+  const Json* config = member(q, "quant_config");
+  const Json* params = config ? member(*config, "weight_quant_params") : nullptr;
+  if (!params || !member(*params, "nbits")) return {method, std::nullopt, method};
+  const int64_t bits = int_of(*params, "nbits", 0);
+  const int64_t group = int_of(*params, "group_size", 64);
+  return {method, known("hqq-" + std::to_string(bits) + "bit-" + group_id(group)),
+          std::to_string(bits) + "-bit, group " + std::to_string(group)};
+}
+
 CheckpointFormat unquantized(const std::string& dtype) {
   if (dtype == "BF16") return {"none", known("bf16"), dtype};
   if (dtype == "F16") return {"none", known("fp16"), dtype};
@@ -119,13 +158,18 @@ CheckpointFormat unquantized(const std::string& dtype) {
 CheckpointFormat detect_checkpoint_format(const Json& config, const std::string& main_dtype) {
   const Json* q = member(config, "quantization_config");
   if (!q) q = member(config, "compression_config");
+  const std::string method = q ? string_of(*q, "quant_method") : "";
+  if (method.empty()) {
+    if (auto found = mlx(config)) return *found;
+  }
   if (!q || !q->is_object()) return unquantized(main_dtype);
-  const std::string method = string_of(*q, "quant_method");
   if (method == "fp8") return fp8(*q, method);
   if (method == "gptq" || method == "awq") return integer_groups(*q, method);
   if (method == "bitsandbytes") return bitsandbytes(*q, method);
   if (method == "compressed-tensors") return compressed_tensors(*q, method);
   if (method == "modelopt") return modelopt(*q, method);
+  if (method == "exl2" || method == "exl3") return exllama(*q, method);
+  if (method == "hqq") return hqq(*q, method);
   // gpt-oss: MXFP4 experts, every other tensor BF16 (its modules_to_not_convert).
   if (method == "mxfp4") return {method, known("mxfp4"), "MXFP4 experts"};
   return {method.empty() ? "unknown" : method, std::nullopt, main_dtype};

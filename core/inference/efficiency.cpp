@@ -25,6 +25,7 @@ double format_memory_factor(const WeightFormat& format) {
     case WeightScheme::dense:
     case WeightScheme::fp8_tensor:
     case WeightScheme::fp8_block:
+    case WeightScheme::mxfp8:
       return 1.0;
     case WeightScheme::w8a8:
     case WeightScheme::llm_int8:
@@ -40,10 +41,17 @@ double format_memory_factor(const WeightFormat& format) {
                  : 0.92;
     case WeightScheme::mxfp4:
     case WeightScheme::nvfp4:
+    case WeightScheme::mxfp6:
       return 0.92;  // block-scaled like k-quants; no published batch-1 measurement yet
     case WeightScheme::gptq:
     case WeightScheme::awq:
     case WeightScheme::bnb_4bit:
+    case WeightScheme::mlx_affine:
+    case WeightScheme::hqq:
+    case WeightScheme::exl:
+    case WeightScheme::w4a8:
+      // Integer groups unpacked in the matmul kernel; no published measurement sets MLX, HQQ,
+      // EXL2/3 or W4A8 apart from GPTQ/AWQ yet.
       return format.bits >= 8 ? 0.99 : 0.64;
   }
   return 1.0;

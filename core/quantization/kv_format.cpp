@@ -23,7 +23,9 @@ double block_bytes_per_element(GgmlType type) {
 // --kv-cache-dtype adds fp8 / fp8_e4m3 / fp8_e5m2, one byte per element with per-tensor scales
 // (docs "Quantized KV Cache"); TensorRT-LLM stores an INT8 KV cache with per-tensor scales
 // (docs "Numerical Precision"). Per-tensor scales are a few bytes per layer and are not counted.
-std::array<KvEntry, 15> kv_entries() {
+// TensorRT-LLM's NVFP4 KV cache (docs "Quantization", NVFP4 KV Cache) stores E2M1 elements with an
+// E4M3 scale per 16: 9 bytes per 16 elements.
+std::array<KvEntry, 16> kv_entries() {
   return {{
       {"f16", 2},
       {"fp16", 2},
@@ -40,6 +42,7 @@ std::array<KvEntry, 15> kv_entries() {
       {"q5_0", block_bytes_per_element(GgmlType::q5_0)},
       {"q5_1", block_bytes_per_element(GgmlType::q5_1)},
       {"iq4_nl", block_bytes_per_element(GgmlType::iq4_nl)},
+      {"nvfp4", 9.0 / 16.0},
   }};
 }
 

@@ -18,7 +18,14 @@
 // DeepSeek-V3
 //   keeps "the embedding module, the output head, MoE gating modules, normalization operators" in
 //   BF16/FP32 (arXiv 2412.19437, sec. 3.3.1).
-// - INT8/INT4 weight-only, W8A8, MXFP4, NVFP4: the same set as FP8 (decoder linears only).
+// - INT8/INT4 weight-only, W8A8, W4A8, MXFP4, NVFP4, MXFP8, MXFP6: the same set as FP8 (decoder
+//   linears only).
+// - HQQ: transformers' HqqConfig quantizes every Linear but lm_head (skip_modules default).
+// - MLX: mlx.nn.quantize quantizes "all layers that define a to_quantized method ... Both Linear
+//   and Embedding layers" (mlx docs, mlx.nn.quantize), so embeddings, the head and the router
+//   too; mlx-lm loads the language model only, so a vision tower stays 16-bit.
+// - EXL2/EXL3: the decoder linears at the target average, the head at its own bits (6 by
+//   default), the embeddings 16-bit (ExLlamaV2 doc/convert.md).
 // A vision tower stays 16-bit except under bitsandbytes (the quantizers above walk the decoder
 // layers only).
 
@@ -106,6 +113,27 @@ int64_t matrix_bytes(const WeightFormat& f, int64_t k, int64_t n) {
       // NVFP4 (NVIDIA, "Introducing NVFP4", 2025): 16 E2M1 elements (8 bytes) share one E4M3
       // scale byte, plus one fp32 scale per tensor.
       return n * ceil_div(k, 16) * (8 + 1) + 4;
+    case WeightScheme::mxfp8:
+      // OCP Microscaling Formats v1.0: 32 E4M3 elements share one E8M0 scale byte.
+      return n * ceil_div(k, 32) * (32 + 1);
+    case WeightScheme::mxfp6:
+      // OCP Microscaling Formats v1.0: 32 six-bit elements (24 bytes) share one E8M0 scale byte.
+      return n * ceil_div(k, 32) * (24 + 1);
+    case WeightScheme::mlx_affine:
+      // mlx.core.quantize (affine): codes packed in uint32 along each row, a scale and a bias per
+      // group "same as input" (16-bit for a 16-bit checkpoint).
+      return n * 4 * ceil_div(k * f.bits, 32) + n * ceil_div(k, f.group_size) * 2 * 2;
+    case WeightScheme::hqq:
+      // HQQ with axis=1 (mobiusml/hqq): packed codes and an fp16 scale and zero per group
+      // (quant_scale/quant_zero off, the library's default since 0.2).
+      return ceil_div(elements * f.bits, 8) + n * ceil_div(k, f.group_size) * 2 * 2;
+    case WeightScheme::w4a8:
+      // TensorRT-LLM W4A8 AWQ (ModelOpt): INT4 weights, an fp16 scale per 128 input channels and
+      // output channel, an fp16 pre-quantization scale per input channel.
+      return ceil_div(elements, 2) + 2 * n * ceil_div(k, 128) + 2 * k;
+    case WeightScheme::exl:
+      // EXL2/EXL3: the converter meets the target average bits per weight over the layers.
+      return static_cast<int64_t>(double(elements) * f.average_bits / 8.0 + 0.5);
     case WeightScheme::dense:
     case WeightScheme::gguf:
       break;
@@ -122,11 +150,21 @@ bool quantizes_tensor(const TensorSpec& t, const WeightFormat& f) {
   if (f.scheme == WeightScheme::llm_int8 || f.scheme == WeightScheme::bnb_4bit) {
     return is_decoder_linear(t) || t.component == Component::router || is_vision_linear(t);
   }
+  if (f.scheme == WeightScheme::mlx_affine) {
+    return is_decoder_linear(t) || t.component == Component::router ||
+           t.component == Component::embedding || t.component == Component::position_embedding ||
+           t.component == Component::lm_head;
+  }
+  if (f.scheme == WeightScheme::hqq)
+    return is_decoder_linear(t) || t.component == Component::router;
   return is_decoder_linear(t);
 }
 
 int64_t checkpoint_tensor_bytes(const TensorSpec& t, const WeightFormat& f) {
   if (f.scheme == WeightScheme::dense) return t.params() * f.dense_bytes;
+  if (f.scheme == WeightScheme::exl && t.component == Component::lm_head && !t.vector) {
+    return ceil_div(t.params() * f.head_bits, 8);  // the head at its own bits
+  }
   if (!quantizes_tensor(t, f)) return t.params() * 2;
   return t.matrices * matrix_bytes(f, t.row_length, t.rows);
 }

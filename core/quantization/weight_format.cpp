@@ -1,5 +1,6 @@
 #include "quantization/weight_format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -31,8 +32,11 @@ struct FixedFormat {
 // in BF16 ("16-bit BrainFloat", arXiv 2305.14314 sec. 3). LLM.int8() multiplies 99.9% of values in
 // int8 (arXiv 2208.07339 sec. 3-4). FP8 W8A8 runs on FP8 tensor cores (vLLM docs "FP8 W8A8").
 // MXFP4 and NVFP4 are the block-scaled FP4 inputs of Blackwell's tcgen05.mma (PTX ISA,
-// .kind::mxf4 with 32-element and .kind::mxf4nvf4 with 16-element scale blocks).
-const std::array<FixedFormat, 14> kFixed = {{
+// .kind::mxf4 with 32-element and .kind::mxf4nvf4 with 16-element scale blocks). MXFP8 feeds the
+// FP8 tensor cores (.kind::mxf8f6f4); MXFP6 does too on Blackwell, but no device in the catalog
+// lists an FP6 peak, so it is counted as dequantized to 16-bit. W4A8 (TensorRT-LLM "W4A8 AWQ/GPTQ")
+// multiplies in INT8 or FP8 after unpacking INT4 weights in registers.
+const std::array<FixedFormat, 18> kFixed = {{
     {"fp32", "format.fp32", "float", S::dense, P::fp32, P::fp32, 4},
     {"fp16", "format.fp16", "float", S::dense, P::fp16, P::fp16, 2},
     {"bf16", "format.bf16", "float", S::dense, P::bf16, P::bf16, 2},
@@ -47,6 +51,10 @@ const std::array<FixedFormat, 14> kFixed = {{
     {"fp4", "format.fp4", "bitsandbytes", S::bnb_4bit, P::bf16, std::nullopt, 1, 4},
     {"mxfp4", "format.mxfp4", "microscaling", S::mxfp4, P::fp4, P::fp4, 1, 4},
     {"nvfp4", "format.nvfp4", "microscaling", S::nvfp4, P::fp4, P::fp4, 1, 4},
+    {"mxfp8", "format.mxfp8", "microscaling", S::mxfp8, P::fp8, P::fp8, 1, 8},
+    {"mxfp6", "format.mxfp6", "microscaling", S::mxfp6, P::fp16, std::nullopt, 1, 6},
+    {"w4a8", "format.w4a8", "int", S::w4a8, P::int8, P::int8, 1, 4},
+    {"w4afp8", "format.w4afp8", "int", S::w4a8, P::fp8, P::fp8, 1, 4},
 }};
 
 // GGUF file types in the order the tradeoff table shows them (largest first).
@@ -61,14 +69,18 @@ constexpr std::array kGgufOrder = {
     GgufFtype::iq1_s,   GgufFtype::tq2_0,  GgufFtype::tq1_0,   GgufFtype::mxfp4_moe,
 };
 
-// Settings the GPTQ and AWQ families are commonly published with.
-constexpr std::array<std::string_view, 8> kCommonGroupIds = {
-    "gptq-8bit-g128", "gptq-4bit-g32", "gptq-4bit-g128", "gptq-4bit-g-1",
-    "gptq-3bit-g128", "gptq-2bit-g64", "awq-4bit-g64",   "awq-4bit-g128",
+// Settings the grouped families are commonly published with: GPTQ and AWQ; mlx-community's 4-,
+// 6- and 8-bit conversions at MLX's default group of 64; HQQ's recommended 4-bit, group 64;
+// EXL2 and EXL3 at the bits their model pages most often offer.
+constexpr std::array<std::string_view, 15> kCommonGroupIds = {
+    "gptq-8bit-g128", "gptq-4bit-g32", "gptq-4bit-g128", "gptq-4bit-g-1", "gptq-3bit-g128",
+    "gptq-2bit-g64",  "awq-4bit-g64",  "awq-4bit-g128",  "mlx-8bit-g64",  "mlx-6bit-g64",
+    "mlx-4bit-g64",   "hqq-4bit-g64",  "exl2-6.0bpw",    "exl2-4.0bpw",   "exl3-4.0bpw",
 };
 
 constexpr std::string_view kGroupPattern =
-    "gptq-<2|3|4|8>bit-g<32|64|128|-1>, awq-4bit-g<32|64|128|-1>";
+    "gptq-<2|3|4|8>bit-g<32|64|128|-1>, awq-4bit-g<...>, mlx-<2-6|8>bit-g<32|64|128>, "
+    "hqq-<1-4|8>bit-g<...>, exl2-<2.0-8.0>bpw, exl3-<1.0-8.0>bpw";
 
 WeightFormat from_fixed(const FixedFormat& fixed) {
   WeightFormat f;
@@ -111,7 +123,7 @@ WeightFormat from_gguf(GgufFtype ftype) {
 // The first ids, for an error message (the rest are counted).
 Json known_ids_shown(size_t& more) {
   const std::vector<std::string> ids = weight_format_ids();
-  constexpr size_t kShown = 24;
+  constexpr size_t kShown = 18;
   more = ids.size() > kShown ? ids.size() - kShown : 0;
   return Json(std::vector<std::string>(ids.begin(), ids.end() - more));
 }
@@ -135,29 +147,87 @@ WeightFormat parse_grouped(std::string_view id, std::string_view family, const s
   if (!bits || !group) throw InputError(field, shape, got);
 
   const bool gptq = family == "gptq";
-  if (gptq && *bits != 2 && *bits != 3 && *bits != 4 && *bits != 8) {
-    throw InputError(field, {"error.gptq_bits"}, got);
-  }
+  const bool awq = family == "awq";
+  const auto one_of = [&](std::initializer_list<int> allowed, int value) {
+    return std::find(allowed.begin(), allowed.end(), value) != allowed.end();
+  };
+  if (gptq && !one_of({2, 3, 4, 8}, *bits)) throw InputError(field, {"error.gptq_bits"}, got);
   // AutoAWQ WQLinear_GEMM: "Only 4-bit are supported for now".
-  if (!gptq && *bits != 4) throw InputError(field, {"error.awq_bits"}, got);
-  if (*group != 32 && *group != 64 && *group != 128 && *group != -1) {
-    throw InputError(field, {"error.group_size"}, got);
+  if (awq && *bits != 4) throw InputError(field, {"error.awq_bits"}, got);
+  // mlx.core.quantize, affine mode: bits 2, 3, 4, 5, 6, 8; groups of 32, 64 or 128.
+  if (family == "mlx" && !one_of({2, 3, 4, 5, 6, 8}, *bits)) {
+    throw InputError(field, {"error.mlx_bits"}, got);
+  }
+  // HQQ (mobiusml/hqq README): "It supports 8,4,3,2,1 bits".
+  if (family == "hqq" && !one_of({1, 2, 3, 4, 8}, *bits)) {
+    throw InputError(field, {"error.hqq_bits"}, got);
+  }
+  const bool per_row_allowed = gptq || awq;
+  if (!one_of({32, 64, 128}, *group) && !(per_row_allowed && *group == -1)) {
+    throw InputError(field,
+                     {per_row_allowed ? MessageCode("error.group_size")
+                                      : MessageCode("error.group_size_grouped")},
+                     got);
   }
 
   WeightFormat f;
   f.id = id;
   f.family = family;
-  f.scheme = gptq ? S::gptq : S::awq;
+  f.scheme = gptq ? S::gptq : awq ? S::awq : family == "mlx" ? S::mlx_affine : S::hqq;
   f.bits = *bits;
   f.group_size = *group;
-  f.compute = P::fp16;  // dequantized to FP16 (Marlin "FP16xINT4"; AutoGPTQ/AutoAWQ kernels)
-  if (*group > 0) {
-    f.name = {gptq ? MessageCode("format.gptq_group") : MessageCode("format.awq_group"),
-              json_object({{"bits", *bits}, {"group", *group}})};
+  // Dequantized to FP16 in the matmul (Marlin "FP16xINT4"; AutoGPTQ/AutoAWQ kernels; MLX's
+  // quantized_matmul; HQQ's backends).
+  f.compute = P::fp16;
+  const Json grouped = json_object({{"bits", *bits}, {"group", *group}});
+  if (family == "mlx") {
+    f.name = {"format.mlx_group", grouped};
+  } else if (family == "hqq") {
+    f.name = {"format.hqq_group", grouped};
+  } else if (*group > 0) {
+    f.name = {gptq ? MessageCode("format.gptq_group") : MessageCode("format.awq_group"), grouped};
   } else {
     f.name = {gptq ? MessageCode("format.gptq_channel") : MessageCode("format.awq_channel"),
               json_object({{"bits", *bits}})};
   }
+  return f;
+}
+
+// "exl2-4.65bpw", "exl3-4.0bpw": the converter's target average bits per weight (ExLlamaV2
+// doc/convert.md "-b": 2.0 to 8.0; ExLlamaV3 "--bits": 1.0 to 8.0) with at most two decimals.
+// The output head takes the converters' default head bits, 6 ("-hb" / "--head_bits").
+WeightFormat parse_exl(std::string_view id, std::string_view family, const std::string& field) {
+  const std::string got = describe_value(Json(std::string(id)));
+  const Message shape{"error.exl_format_shape", json_object({{"family", family}})};
+  std::string_view number = id.substr(family.size() + 1);
+  if (number.size() < 4 || number.substr(number.size() - 3) != "bpw") {
+    throw InputError(field, shape, got);
+  }
+  number.remove_suffix(3);
+  const size_t dot = number.find('.');
+  const std::optional<int> whole = parse_int(number.substr(0, dot));
+  const std::string_view decimals = dot == std::string_view::npos ? "" : number.substr(dot + 1);
+  const std::optional<int> fraction =
+      decimals.empty() ? std::optional<int>(0) : parse_int(decimals);
+  if (!whole || !fraction || decimals.size() > 2 || *whole < 0 || *fraction < 0 ||
+      (dot != std::string_view::npos && decimals.empty())) {
+    throw InputError(field, shape, got);
+  }
+  const double bits = *whole + *fraction / (decimals.size() == 2 ? 100.0 : 10.0);
+  const double least = family == "exl2" ? 2.0 : 1.0;
+  if (bits < least || bits > 8.0) {
+    throw InputError(field, Message{"error.exl_bits", json_object({{"min", least}})}, got);
+  }
+  WeightFormat f;
+  f.id = id;
+  f.family = "exllama";
+  f.scheme = S::exl;
+  f.average_bits = bits;
+  f.bits = static_cast<int>(bits);
+  f.head_bits = 6;
+  f.compute = P::fp16;
+  f.name = {family == "exl2" ? MessageCode("format.exl2") : MessageCode("format.exl3"),
+            json_object({{"bits", bits}})};
   return f;
 }
 
@@ -176,6 +246,10 @@ WeightFormat parse_weight_format(std::string_view id, const std::string& field) 
   }
   if (starts_with(id, "gptq-")) return parse_grouped(id, "gptq", field);
   if (starts_with(id, "awq-")) return parse_grouped(id, "awq", field);
+  if (starts_with(id, "mlx-")) return parse_grouped(id, "mlx", field);
+  if (starts_with(id, "hqq-")) return parse_grouped(id, "hqq", field);
+  if (starts_with(id, "exl2-")) return parse_exl(id, "exl2", field);
+  if (starts_with(id, "exl3-")) return parse_exl(id, "exl3", field);
   size_t more = 0;
   Json shown = known_ids_shown(more);
   throw InputError(

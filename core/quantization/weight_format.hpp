@@ -18,8 +18,9 @@ namespace llm_sizer {
 
 // How a checkpoint stores its weights. Ids are llama.cpp's GGUF type names in lower case ("f16",
 // "q8_0", "q4_k_m", "iq4_xs", ...), the plain "fp32", "fp16", "bf16", "fp8", "int8", "w8a8",
-// "int4", "nf4", "nf4-dq", "fp4", "llm-int8", "mxfp4", "nvfp4", and parameterised ids such as
-// "gptq-4bit-g128", "awq-4bit-g128".
+// "int4", "nf4", "nf4-dq", "fp4", "llm-int8", "mxfp4", "nvfp4", "mxfp8", "mxfp6", "w4a8",
+// "w4afp8", and parameterised ids such as "gptq-4bit-g128", "awq-4bit-g128", "mlx-4bit-g64",
+// "hqq-4bit-g64", "exl2-4.65bpw", "exl3-4.0bpw".
 //
 // How each scheme lays tensors out, and which tensors stay 16-bit, is documented (with sources) in
 // quantization/other_formats.cpp and quantization/gguf_mix.cpp.
@@ -36,13 +37,19 @@ enum class WeightScheme : uint8_t {
   awq,              // AutoAWQ GEMM: packed 4-bit weights, zeros, fp16 scales per group
   mxfp4,            // OCP MXFP4: 32 E2M1 elements share one E8M0 scale
   nvfp4,            // NVFP4: 16 E2M1 elements share one E4M3 scale, plus an fp32 scale per tensor
+  mxfp8,            // OCP MXFP8: 32 E4M3 elements share one E8M0 scale
+  mxfp6,            // OCP MXFP6: 32 E2M3/E3M2 elements share one E8M0 scale
+  mlx_affine,       // MLX affine: packed codes, a scale and a bias per group in the weights' dtype
+  hqq,              // HQQ: packed codes, an fp16 scale and zero per group
+  exl,              // ExLlamaV2 EXL2 / ExLlamaV3 EXL3: a target average of bits, the head apart
+  w4a8,             // INT4 weights in groups of 128 with fp16 scales, INT8 or FP8 activations
 };
 
 struct WeightFormat {
   std::string id;
-  Message name;  // for people: "GGUF Q4_K_M", "GPTQ 4-bit, group 128"
-  std::string
-      family;  // "float", "gguf", "gptq", "awq", "bitsandbytes", "fp8", "microscaling", "int"
+  Message name;        // for people: "GGUF Q4_K_M", "GPTQ 4-bit, group 128"
+  std::string family;  // "float", "gguf", "gptq", "awq", "bitsandbytes", "fp8", "microscaling",
+                       // "int", "mlx", "hqq", "exllama"
   // The matrix-unit precision the format computes in on hardware that supports it (fp16 for
   // weight-only formats, which dequantize); compute_precision() says what a given device uses.
   Precision compute = Precision::fp16;
@@ -51,7 +58,9 @@ struct WeightFormat {
   WeightScheme scheme = WeightScheme::dense;
   int64_t dense_bytes = 2;  // dense: bytes per parameter
   int bits = 16;  // bits per quantized weight, scales excluded (gguf: the default type's, floored)
-  int group_size = 0;  // gptq, awq: input channels per scale group; -1 = one per output row
+  int group_size = 0;  // gptq, awq, mlx, hqq: input channels per group; -1 = one per output row
+  double average_bits = 0;  // exl: the converter's target bits per weight of the decoder layers
+  int head_bits = 0;        // exl: the output head's bits (the converters' default is 6)
   GgufFtype gguf_ftype = GgufFtype::f16;
   // gguf: whether an importance matrix was used. Assumed exactly where llama-quantize requires
   // one (IQ1/IQ2 types, IQ3_XXS, IQ3_XS, Q2_K_S), as in the published llama.cpp size tables.

@@ -107,3 +107,34 @@ TEST_CASE("which tensors stay 16-bit") {
       llm_sizer::weights_size(model, tensors, llm_sizer::parse_weight_format("fp32", "w"));
   CHECK(fp32.bits_per_weight == 32);
 }
+
+TEST_CASE("MLX affine: b + 32 / g bits, embeddings and head quantized too") {
+  // mlx.core.quantize (affine): codes packed in uint32, a 16-bit scale and bias per group;
+  // mlx.nn.quantize quantizes Linear and Embedding layers alike.
+  const auto t = matrix(4096, 4096);
+  CHECK(bits("mlx-4bit-g64", t) == Approx(4.5));
+  CHECK(bits("mlx-8bit-g64", t) == Approx(8.5));
+  CHECK(bits("mlx-3bit-g32", t) == Approx(4.0));
+  CHECK(bits("mlx-6bit-g128", t) == Approx(6.25));
+  CHECK(bits("mlx-4bit-g64", matrix(4096, 128256, Component::embedding)) == Approx(4.5));
+  CHECK(bits("mlx-4bit-g64", matrix(4096, 128256, Component::lm_head)) == Approx(4.5));
+}
+
+TEST_CASE("HQQ, MXFP8, MXFP6 and W4A8: their scales per weight") {
+  const auto t = matrix(4096, 4096);
+  CHECK(bits("hqq-4bit-g64", t) == Approx(4.5));  // fp16 scale and zero per 64
+  CHECK(bits("hqq-2bit-g32", t) == Approx(3.0));
+  CHECK(bits("hqq-4bit-g64", matrix(4096, 128256, Component::lm_head)) == Approx(16));
+  CHECK(bits("mxfp8", t) == Approx(8.25));  // OCP MX: one E8M0 byte per 32 elements
+  CHECK(bits("mxfp6", t) == Approx(6.25));
+  // INT4, an fp16 scale per 128 inputs, an fp16 pre-quantization scale per input.
+  CHECK(bits("w4a8", t) == Approx(4 + 16.0 / 128 + 16.0 / 4096));
+  CHECK(bits("w4afp8", t) == bits("w4a8", t));
+}
+
+TEST_CASE("EXL2 and EXL3: the target average on the layers, 6 bits on the head") {
+  CHECK(bits("exl2-4.65bpw", matrix(4096, 4096)) == Approx(4.65).margin(1e-6));
+  CHECK(bits("exl3-3.0bpw", matrix(4096, 14336)) == Approx(3.0).margin(1e-6));
+  CHECK(bits("exl2-4.65bpw", matrix(4096, 128256, Component::lm_head)) == Approx(6));
+  CHECK(bits("exl2-4.65bpw", matrix(4096, 128256, Component::embedding)) == Approx(16));
+}

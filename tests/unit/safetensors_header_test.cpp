@@ -83,3 +83,29 @@ TEST_CASE("a quantization_config of odd shapes is unsized, never an exception") 
        {{"quant_method", "modelopt"}, {"quantization", {{"quant_algo", "NVFP4"}}}}}};
   CHECK(detect_checkpoint_format(nested, "U8").weights == "nvfp4");
 }
+
+TEST_CASE("MLX, EXL2, EXL3 and HQQ configs name their formats") {
+  using llm_sizer::detect_checkpoint_format;
+  using llm_sizer::Json;
+  // mlx-lm's config.json: "quantization": {"group_size", "bits"}, copied to quantization_config.
+  const Json mlx = {{"quantization", {{"group_size", 64}, {"bits", 4}}}};
+  CHECK(detect_checkpoint_format(mlx, "U32").weights == "mlx-4bit-g64");
+  CHECK(detect_checkpoint_format(mlx, "U32").method == "mlx");
+  const Json mlx_copy = {
+      {"quantization_config", {{"group_size", 32}, {"bits", 8}, {"mode", "affine"}}}};
+  CHECK(detect_checkpoint_format(mlx_copy, "U32").weights == "mlx-8bit-g32");
+  const Json mlx_fp4 = {{"quantization", {{"group_size", 32}, {"bits", 4}, {"mode", "mxfp4"}}}};
+  CHECK_FALSE(detect_checkpoint_format(mlx_fp4, "U32").weights.has_value());
+  const Json exl2 = {
+      {"quantization_config", {{"quant_method", "exl2"}, {"bits", 4.65}, {"head_bits", 6}}}};
+  CHECK(detect_checkpoint_format(exl2, "I16").weights == "exl2-4.65bpw");
+  const Json exl3 = {{"quantization_config", {{"quant_method", "exl3"}, {"bits", 4.0}}}};
+  CHECK(detect_checkpoint_format(exl3, "I16").weights == "exl3-4.0bpw");
+  const Json hqq = {
+      {"quantization_config",
+       {{"quant_method", "hqq"},
+        {"quant_config", {{"weight_quant_params", {{"nbits", 4}, {"group_size", 64}}}}}}}};
+  CHECK(detect_checkpoint_format(hqq, "U8").weights == "hqq-4bit-g64");
+  const Json exl_odd = {{"quantization_config", {{"quant_method", "exl2"}, {"bits", "x"}}}};
+  CHECK_FALSE(detect_checkpoint_format(exl_odd, "I16").weights.has_value());
+}

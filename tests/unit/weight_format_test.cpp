@@ -82,6 +82,24 @@ TEST_CASE("parameterised ids are validated") {
   CHECK_THROWS_WITH(parse_weight_format("gptq-xbit-g128", "w"),
                     "w: must look like gptq-<bits>bit-g<group>, got \"gptq-xbit-g128\"");
   CHECK_THROWS_AS(parse_weight_format("gptq-4bit-g128x", "w"), InputError);
+  CHECK_THROWS_WITH(parse_weight_format("mlx-7bit-g64", "w"),
+                    "w: bits must be 2, 3, 4, 5, 6 or 8 (MLX's affine quantization), got "
+                    "\"mlx-7bit-g64\"");
+  CHECK_THROWS_WITH(parse_weight_format("mlx-4bit-g-1", "w"),
+                    "w: group must be 32, 64 or 128, got \"mlx-4bit-g-1\"");
+  CHECK_THROWS_WITH(parse_weight_format("hqq-5bit-g64", "w"),
+                    "w: bits must be 1, 2, 3, 4 or 8, got \"hqq-5bit-g64\"");
+  CHECK_THROWS_WITH(parse_weight_format("exl2-1.5bpw", "w"),
+                    "w: bits per weight must be 2 to 8, with at most two decimals, got "
+                    "\"exl2-1.5bpw\"");
+  CHECK_THROWS_WITH(parse_weight_format("exl3-4.125bpw", "w"),
+                    "w: must look like exl3-<bits>bpw, such as exl3-4.65bpw, got "
+                    "\"exl3-4.125bpw\"");
+  for (const char* bad : {"exl2-bpw", "exl2-4.bpw", "exl2-4,5bpw", "exl2-.5bpw", "exl2-4.65"}) {
+    CHECK_THROWS_AS(parse_weight_format(bad, "w"), InputError);
+  }
+  CHECK(parse_weight_format("exl3-1.0bpw", "w").average_bits == 1.0);
+  CHECK(parse_weight_format("exl2-4.65bpw", "w").average_bits == Approx(4.65));
 }
 
 TEST_CASE("native support follows the device's dense peaks") {

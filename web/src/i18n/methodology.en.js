@@ -139,6 +139,7 @@ export default {
       equation: [
         'kv_bytes_per_token = Σ over attention layers of 2 × n_kv × d_head × bytes per element',
         'MLA (DeepSeek): (kv_lora_rank + qk_rope_head_dim) × bytes per element per layer',
+        'DeepSeek Sparse Attention (DeepSeek-V3.2, GLM-5): plus the indexer’s 128-wide FP8 key and its FP32 scale, 132 bytes per layer; a decode step reads every indexer key but the latent of only index_topk tokens',
         'kv_cache_bytes = batch × (global layers’ bytes × context + sliding layers’ bytes × min(context, window) + fixed state of linear layers)',
       ],
       assumes: [
@@ -154,6 +155,7 @@ export default {
         ['Kwon et al. 2023, PagedAttention, section 3', 'https://arxiv.org/abs/2309.06180'],
         ['Ainslie et al. 2023, GQA', 'https://arxiv.org/abs/2305.13245'],
         ['DeepSeek-AI 2024, DeepSeek-V2, section 2.1.2', 'https://arxiv.org/abs/2405.04434'],
+        ['DeepSeek-AI 2025, DeepSeek-V3.2-Exp, section 2.1; inference/model.py, class Indexer', 'https://github.com/deepseek-ai/DeepSeek-V3.2-Exp'],
         ['llama.cpp ggml-common.h (block layouts)', 'https://github.com/ggml-org/llama.cpp/blob/master/ggml/src/ggml-common.h'],
       ],
       validation: ['inference-memory'],

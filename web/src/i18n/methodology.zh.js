@@ -135,6 +135,7 @@ export default {
       equation: [
         'kv_bytes_per_token = 对所有注意力层求和 2 × n_kv × d_head × 每元素字节数',
         'MLA（DeepSeek）：每层 (kv_lora_rank + qk_rope_head_dim) × 每元素字节数',
+        'DeepSeek 稀疏注意力（DeepSeek-V3.2、GLM-5）：另加索引器 128 维的 FP8 键及其 FP32 缩放，每层 132 字节；每个解码步读取所有 token 的索引器键，但只读取 index_topk 个 token 的潜向量',
         'kv_cache_bytes = batch × (全局层字节数 × 上下文 + 滑动窗口层字节数 × min(上下文, 窗口) + 线性注意力层的固定状态)',
       ],
       assumes: [
@@ -150,6 +151,7 @@ export default {
         ['Kwon 等 2023，PagedAttention，第 3 节', 'https://arxiv.org/abs/2309.06180'],
         ['Ainslie 等 2023，GQA', 'https://arxiv.org/abs/2305.13245'],
         ['DeepSeek-AI 2024，DeepSeek-V2，第 2.1.2 节', 'https://arxiv.org/abs/2405.04434'],
+        ['DeepSeek-AI 2025，DeepSeek-V3.2-Exp，第 2.1 节；inference/model.py 的 Indexer 类', 'https://github.com/deepseek-ai/DeepSeek-V3.2-Exp'],
         ['llama.cpp ggml-common.h（块布局）', 'https://github.com/ggml-org/llama.cpp/blob/master/ggml/src/ggml-common.h'],
       ],
       validation: ['inference-memory'],
