@@ -4,6 +4,7 @@
 #include <cstring>
 #include <iterator>
 #include <utility>
+#include <vector>
 
 #include "error.hpp"
 #include "json_object.hpp"
@@ -16,44 +17,88 @@ namespace {
 
 // ggml_type numbers (ggml/include/ggml.h): a block of `block_weights` weights takes `block_bytes`
 // (ggml_type_traits in ggml.c); the numbers left out were removed from ggml (Q4_2, Q4_3, the
-// Q4_0_4_4 ARM repacks) and no current llama.cpp reads them.
+// Q4_0_4_4 ARM repacks) and no current llama.cpp reads them. ik_llama.cpp's types add a header to
+// every row for some (`row_meta_size` in its type_traits: a row takes row_meta_bytes + its blocks).
 struct GgmlTypeId {
   int64_t id;
   std::string_view name;
   int64_t block_weights;
   int64_t block_bytes;
+  int64_t row_meta_bytes = 0;
 };
 
-std::array<GgmlTypeId, 36> ggml_type_ids() {
+// ik_llama.cpp's own types (ggml/include/ggml.h and ggml/src/ggml-common.h at 8337e4cd, 2026-08),
+// numbered apart from mainline's (133 and up; 41, Q1_0_G128, has mainline Q1_0's layout). The
+// row-interleaved _R4/_R8 types store 4 or 8 rows together, but a row's share is its base type's.
+constexpr GgmlTypeId kIkLlamaTypes[] = {
+    {133, "Q6_0", 32, 26},          // d (2) + qh[8] + qs[16]
+    {134, "IQ1_BN", 64, 13, 2},     // ql[12] + extra; an fp16 row header
+    {135, "IQ2_BN", 64, 16, 4},     // qs[16]; a float row header
+    {137, "IQ2_K", 256, 76},        // d, extra (4) + scales[8] + qs[64]
+    {138, "IQ3_K", 256, 110},       // d, extra, scales_h (6) + scales_l[8] + qs[64] + qh[32]
+    {139, "IQ4_K", 256, 144},       // d, extra (4) + scales_h[4] + scales_l[8] + qs[128]
+    {140, "IQ5_K", 256, 176},       // IQ4_K's fields + qh[32]
+    {141, "IQ6_K", 256, 212},       // d, extra (4) + scales[16] + qs[128] + qh[64]
+    {144, "IQ4_KS", 256, 136, 4},   // scales[8] + qs[128]; a float row scale
+    {145, "IQ2_KS", 256, 70, 2},    // extra (2) + scales[4] + qs[64]; an fp16 row scale
+    {146, "IQ4_KSS", 256, 128, 4},  // qs uint32[32]; a float row scale
+    {152, "IQ5_KS", 256, 168, 4},   // scales[8] + qs[128] + qh[32]; a float row scale
+    {153, "IQ2_KT", 256, 68, 4},    // scales[4] + ql[64]; a float row scale (trellis)
+    {154, "IQ3_KT", 256, 100, 4},   // scales[4] + ql[64] + qh[32]
+    {155, "IQ4_KT", 256, 128, 4},   // qs uint32[32]
+    {156, "IQ3_KS", 256, 102, 2},   // extra (2) + scales[4] + qs[64] + qh[32]
+    {157, "IQ2_KL", 256, 86, 2},    // scales_h (2) + scales_l[4] + qs[64] + qh[16]
+    {158, "IQ1_KT", 256, 56, 4},    // sh[8] + ql[32] + qh[16]
+    {202, "Q4_0_R8", 32, 18},        {206, "Q5_0_R4", 32, 22},
+    {208, "Q8_0_R8", 32, 34},        {210, "Q2_K_R4", 256, 84},
+    {211, "Q3_K_R4", 256, 110},      {212, "Q4_K_R4", 256, 144},
+    {213, "Q5_K_R4", 256, 176},      {214, "Q6_K_R4", 256, 210},
+    {216, "IQ2_XXS_R4", 256, 66},    {217, "IQ2_XS_R4", 256, 74},
+    {218, "IQ3_XXS_R4", 256, 98},    {219, "IQ1_S_R4", 32, 6, 2},  // 24 bytes per 32 x 4 rows
+    {220, "IQ4_NL_R4", 32, 18},      {221, "IQ3_S_R4", 256, 110},
+    {222, "IQ2_S_R4", 256, 82},      {223, "IQ4_XS_R8", 256, 136},
+    {229, "IQ1_M_R4", 32, 7, 2},  // 28 bytes per 32 x 4 rows
+    {230, "BF16_R16", 1, 2},         {233, "Q6_0_R4", 32, 26},
+    {335, "IQ2_BN_R4", 64, 16, 4},   {337, "IQ2_K_R4", 256, 76},
+    {338, "IQ3_K_R4", 256, 110},     {339, "IQ4_K_R4", 256, 144},
+    {340, "IQ5_K_R4", 256, 176},     {344, "IQ4_KS_R4", 256, 136, 4},
+    {352, "IQ5_KS_R4", 256, 168, 4}, {353, "MXFP4_R8", 32, 17},
+};
+
+std::vector<GgmlTypeId> ggml_type_ids() {
   const auto known = [](int64_t id, GgmlType type) {
     const GgmlTypeLayout& l = ggml_layout(type);
     return GgmlTypeId{id, l.name, l.block_weights, l.block_bytes};
   };
   using T = GgmlType;
   return {
-      {known(0, T::f32),      known(1, T::f16),
-       known(2, T::q4_0),     known(3, T::q4_1),
-       known(6, T::q5_0),     known(7, T::q5_1),
-       known(8, T::q8_0),     {9, "Q8_1", 32, 36},  // d, s (4) + qs[32]
-       known(10, T::q2_k),    known(11, T::q3_k),
-       known(12, T::q4_k),    known(13, T::q5_k),
-       known(14, T::q6_k),    {15, "Q8_K", 256, 292},  // d (4, float) + qs[256] + bsums int16[16]
-       known(16, T::iq2_xxs), known(17, T::iq2_xs),
-       known(18, T::iq3_xxs), known(19, T::iq1_s),
-       known(20, T::iq4_nl),  known(21, T::iq3_s),
-       known(22, T::iq2_s),   known(23, T::iq4_xs),
-       {24, "I8", 1, 1},      {25, "I16", 1, 2},
-       {26, "I32", 1, 4},     {27, "I64", 1, 8},
-       {28, "F64", 1, 8},     known(29, T::iq1_m),
-       known(30, T::bf16),    known(34, T::tq1_0),
-       known(35, T::tq2_0),   known(39, T::mxfp4),
-       {40, "NVFP4", 64, 36},   // d[4] (an E4M3 scale per 16) + qs[32] (E2M1 nibbles)
-       {41, "Q1_0", 128, 18},   // d (f16) + qs[16]: a sign bit a weight (ggml-common.h, 2026)
-       {42, "Q2_0", 64, 18}}};  // d (f16) + qs[16]: two bits a weight
+      known(0, T::f32),      known(1, T::f16),
+      known(2, T::q4_0),     known(3, T::q4_1),
+      known(6, T::q5_0),     known(7, T::q5_1),
+      known(8, T::q8_0),     {9, "Q8_1", 32, 36},  // d, s (4) + qs[32]
+      known(10, T::q2_k),    known(11, T::q3_k),
+      known(12, T::q4_k),    known(13, T::q5_k),
+      known(14, T::q6_k),    {15, "Q8_K", 256, 292},  // d (4, float) + qs[256] + bsums int16[16]
+      known(16, T::iq2_xxs), known(17, T::iq2_xs),
+      known(18, T::iq3_xxs), known(19, T::iq1_s),
+      known(20, T::iq4_nl),  known(21, T::iq3_s),
+      known(22, T::iq2_s),   known(23, T::iq4_xs),
+      {24, "I8", 1, 1},      {25, "I16", 1, 2},
+      {26, "I32", 1, 4},     {27, "I64", 1, 8},
+      {28, "F64", 1, 8},     known(29, T::iq1_m),
+      known(30, T::bf16),    known(34, T::tq1_0),
+      known(35, T::tq2_0),   known(39, T::mxfp4),
+      {40, "NVFP4", 64, 36},  // d[4] (an E4M3 scale per 16) + qs[32] (E2M1 nibbles)
+      {41, "Q1_0", 128, 18},  // d (f16) + qs[16]: a sign bit a weight (ggml-common.h, 2026)
+      {42, "Q2_0", 64, 18}};  // d (f16) + qs[16]: two bits a weight
 }
 
 const GgmlTypeId* find_type(int64_t id) {
-  static const std::array<GgmlTypeId, 36> ids = ggml_type_ids();
+  static const std::vector<GgmlTypeId> ids = [] {
+    std::vector<GgmlTypeId> all = ggml_type_ids();
+    all.insert(all.end(), std::begin(kIkLlamaTypes), std::end(kIkLlamaTypes));
+    return all;
+  }();
   for (const GgmlTypeId& t : ids)
     if (t.id == id) return &t;
   return nullptr;
@@ -270,7 +315,9 @@ GgufHeader read_gguf_header(std::string_view bytes, const std::string& field) {
                        std::to_string(ne[0]));
     }
     t.dtype = std::string(type->name);
-    t.bytes = t.elements / type->block_weights * type->block_bytes;
+    // ggml_row_size x rows (ik_llama.cpp adds each row's header).
+    const int64_t rows = ne[0] > 0 ? t.elements / ne[0] : 0;
+    t.bytes = rows * (type->row_meta_bytes + ne[0] / type->block_weights * type->block_bytes);
     const int64_t offset = int64_t(c.u(8));
     if (offset != expected_offset) {
       throw InputError(field,

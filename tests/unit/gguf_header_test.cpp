@@ -115,6 +115,12 @@ TEST_CASE("GGUF files the loader would refuse are refused, naming what is wrong"
   // The 2026 low-bit types are read: Q1_0 keeps 128 weights in 18 bytes, NVFP4 64 in 36.
   CHECK(read(one_tensor({256, 8}, 41, 0))["bytes"] == 2 * 8 * 18);
   CHECK(read(one_tensor({128, 2}, 40, 0))["bytes"] == 2 * 2 * 36);
+  // ik_llama.cpp's types (ggml-common.h at 8337e4cd): IQ4_K holds 256 weights in 144 bytes;
+  // IQ4_KS 256 in 136 plus a float scale per row (row_meta_size 4); IQ2_KS an fp16 one.
+  CHECK(read(one_tensor({4096, 2}, 139, 0))["bytes"] == 2 * 16 * 144);
+  CHECK(read(one_tensor({4096, 2}, 144, 0))["bytes"] == 2 * (4 + 16 * 136));
+  CHECK(read(one_tensor({4096, 3, 2}, 145, 0))["bytes"] == 6 * (2 + 16 * 70));
+  CHECK(read(one_tensor({4096, 4}, 344, 0))["types"][0]["type"] == "IQ4_KS_R4");
   CHECK_THROWS_WITH(read(one_tensor({256, 8}, 4, 0)),
                     Catch::Contains("blk.0.ffn_up.weight in a ggml type no current llama.cpp"));
   CHECK_THROWS_WITH(read(one_tensor({100, 8}, kQ4K, 0)),
