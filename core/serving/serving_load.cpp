@@ -16,6 +16,10 @@
 namespace llm_sizer {
 namespace {
 
+// A Poisson run whose traffic lasts fewer request lifetimes than this past its first tenth never
+// reaches a steady state: it is mostly warm-up and drain (a benchmark of a few dozen prompts).
+constexpr double kSteadyLifetimes = 3;
+
 // Nearest-rank percentiles (the convention of vLLM's benchmark_serving) over (value, how many)
 // pairs: the inter-token gaps come so, a request's latencies one each.
 LatencySpread weighted_spread(std::vector<std::pair<double, double>> values) {
@@ -123,7 +127,10 @@ void summarise(const SimulationOutcome& sim, const ReplicaTraffic& traffic, cons
   load.output_tokens = output;
   load.window_s = sim.window_s;
   load.window_output_tokens = sim.window_tokens;
-  if (sim.window_s > 0 && sim.window_tokens > 0) {
+  load.e2e_latency_s = spread(e2e);
+  load.windowed = sim.window_s > 0 && sim.window_tokens > 0 &&
+                  sim.window_s >= kSteadyLifetimes * load.e2e_latency_s.mean;
+  if (load.windowed) {
     // Steady state: what came out while the traffic lasted; prompts and requests in proportion.
     load.output_tokens_per_s = sim.window_tokens / sim.window_s * replicas;
     load.total_tokens_per_s = load.output_tokens_per_s * (output + prompt) / output;
@@ -140,7 +147,6 @@ void summarise(const SimulationOutcome& sim, const ReplicaTraffic& traffic, cons
   load.mean_decode_s = spread(decode).mean;
   load.tpot_s = spread(tpot);
   load.itl_s = weighted_spread(sim.token_gaps);
-  load.e2e_latency_s = spread(e2e);
   if ((in.targets.ttft_p99_s || in.targets.tpot_p99_s) && !ttft.empty()) {
     load.goodput_requests_per_s = load.requests_per_s * double(met) / double(ttft.size());
     load.met_targets_fraction = double(met) / double(ttft.size());
@@ -156,7 +162,7 @@ void summarise(const SimulationOutcome& sim, const ReplicaTraffic& traffic, cons
 }
 
 void explain(const ServingLoad& s, const KvLayout& kv, Explanations& out) {
-  const bool windowed = s.window_s > 0 && s.window_output_tokens > 0;
+  const bool windowed = s.windowed;
   out.emplace_back(
       "serving.output_tokens_per_s",
       Explanation{
@@ -252,9 +258,7 @@ ServingLoadResult estimate_serving_load(const ModelSpec& m, const std::vector<Te
         {"serving.workload.requests_per_s",
          {"warning.serving_overloaded", json_object({{"served", load.requests_per_s}})}});
   }
-  // A Poisson run shorter than a few request lifetimes never reaches its steady state.
-  if (serving.workload.arrivals == Arrivals::poisson &&
-      load.window_s < 3 * load.e2e_latency_s.mean) {
+  if (serving.workload.arrivals == Arrivals::poisson && !load.windowed) {
     warnings.push_back(
         {"serving.workload.requests",
          {"warning.serving_short_run",

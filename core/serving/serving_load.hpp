@@ -45,8 +45,11 @@ struct ServingLoad {
 
   double duration_s = 0;
   double output_tokens = 0;  // per replica
-  double window_s = 0;       // Poisson: the steady-state window the throughput is measured over
+  double window_s = 0;       // Poisson: the window from the first tenth's arrival to the last's
   double window_output_tokens = 0;
+  // The throughput is measured over that window (a steady state was reached), else over the whole
+  // run, as a benchmark client divides all it received by its duration.
+  bool windowed = false;
   double output_tokens_per_s = 0;
   double output_tokens_per_s_per_gpu = 0;
   double total_tokens_per_s = 0;

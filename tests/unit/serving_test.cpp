@@ -271,3 +271,26 @@ TEST_CASE("at a large batch the KV cache reads add to compute-bound matmuls, not
   CHECK(step == Approx(matmul_compute + attention_memory + rest).epsilon(1e-9));
   CHECK(step > std::max(d["memory_s"].get<double>(), d["compute_s"].get<double>()) + rest);
 }
+
+TEST_CASE(
+    "a burst of a few dozen requests is measured as a benchmark client does: all it got over "
+    "its duration") {
+  // 50 prompts at 10 per second last 5 s, a tenth of one request's minute-long lifetime: there
+  // is no steady state to measure, so throughput is every output token over the whole run.
+  const Json burst = serve({{"workload",
+                             {{"requests_per_s", 10},
+                              {"requests", 50},
+                              {"prompt_tokens", 1000},
+                              {"output_tokens", 2000}}}});
+  const double whole = 50.0 * 2000 / burst["duration_s"].get<double>();
+  CHECK(burst["output_tokens_per_s"].get<double>() == Approx(whole).epsilon(1e-12));
+  // A long run at the same rate reaches its steady state and is measured over its window.
+  const Json steady = serve({{"workload",
+                              {{"requests_per_s", 2},
+                               {"requests", 2000},
+                               {"prompt_tokens", 200},
+                               {"output_tokens", 100}}}});
+  CHECK(steady["output_tokens_per_s"].get<double>() == Approx(2.0 * 100).epsilon(0.05));
+  CHECK(steady["output_tokens_per_s"].get<double>() !=
+        Approx(2000.0 * 100 / steady["duration_s"].get<double>()).epsilon(1e-9));
+}
