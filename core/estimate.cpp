@@ -52,6 +52,11 @@ Result estimate(const Scenario& scenario) {
         estimate_training(model, result.model.tensors, result.model.params, *scenario.training,
                           accelerator, scenario.hardware.cluster, result.warnings);
     explain_training(*scenario.training, *result.training, accelerator, result.explanations);
+    if (scenario.rollout) {
+      result.rl = estimate_rl_step(model, result.model.tensors, *scenario.training,
+                                   *scenario.rollout, accelerator, scenario.hardware.cluster,
+                                   *result.training, result.explanations, result.warnings);
+    }
   }
   if (scenario.serving) {
     const ServingInput& serving = *scenario.serving;

@@ -117,6 +117,17 @@ inline constexpr NumberRange kGlobalBatchTokens{1, 1e10, false, false,
                                                 "DeepSeek-V3 with 63M"};
 inline constexpr IntRange kBatchedTokens{1, 1'000'000'000,
                                          "serving engines schedule 512-16,384 tokens per step"};
+// GRPO (training.rl): prompts a step, answers per prompt, updates per batch, steps in a run.
+inline constexpr IntRange kRlPrompts{
+    1, 100'000, "verl's GRPO examples take 256-1,024 prompts a step, DAPO 512"};
+inline constexpr IntRange kRlGroupSize{1, 1'024,
+                                       "GRPO samples 4-64 answers per prompt (DeepSeekMath: 64)"};
+inline constexpr IntRange kRlMiniBatches{
+    1, 100'000, "verl splits a step's batch into 1-16 optimizer steps (ppo_mini_batch_size)"};
+inline constexpr IntRange kRlEpochs{1, 100, "GRPO passes over its batch 1-4 times (ppo_epochs)"};
+inline constexpr IntRange kRlSteps{1, 100'000'000,
+                                   "published GRPO runs take 100-10,000 steps (DeepSeek-R1-Zero: "
+                                   "about 10,000)"};
 // The most pipeline stages the planner searches (a plan given with more is still sized): each
 // plan's step is timed stage by stage, so this bounds the search's work. Llama 3 405B trained
 // with 16 stages, Megatron-LM's 1T model with 64 (Narayanan et al. 2021, Table 1).

@@ -121,6 +121,27 @@ inline constexpr MessageText kMessageTable[] = {
      "to the CPU)"},
     {"error.dpo_reference_needs_dpo",
      "applies only with training.objective \"dpo\" (the reference policy of the preference loss)"},
+    {"error.rl_needs_grpo",
+     "applies only with training.objective \"grpo\" (the answers a reinforcement-learning step "
+     "generates and trains on)"},
+    {"error.rl_sets_field",
+     "is set by training.rl under training.objective \"grpo\": each sequence is a prompt and its "
+     "answer, and the step trains on the answers it generated"},
+    {"error.rl_mini_batches_divide",
+     "must divide the step's {sequences} answers (prompts_per_step x group_size) into equal "
+     "optimizer steps"},
+    {"error.rl_batch_too_small",
+     "leaves {sequences} sequences per optimizer step, fewer than one accumulation step's "
+     "micro_batch x dp = {per_accumulation_step}; use fewer mini-batches or a smaller micro-batch"},
+    {"error.rl_tokens",
+     "makes the run train on {tokens} tokens, more than a training run is allowed (1e16)"},
+    {"error.rollout_separate_only",
+     "applies only with training.rollout.placement \"separate\" (a pool of GPUs of its own "
+     "beside hardware.count's training GPUs)"},
+    {"error.rl_simulated",
+     "makes a step's rollout larger than the simulation follows: at most {answers} answers, and "
+     "{tokens} generated tokens per engine replica; use fewer prompts per step or more rollout "
+     "GPUs"},
     {"error.dpo_adapters_off_needs_lora",
      "needs training.method \"lora\" or \"qlora\": without adapters the policy has no base to "
      "use as the reference; use \"model\" or \"precomputed\""},
@@ -317,6 +338,10 @@ inline constexpr MessageText kMessageTable[] = {
     {"warning.serving_overloaded",
      "requests arrive faster than the deployment serves them ({served} requests/s): the queue "
      "grows for as long as they come, so the latencies grow with the number of requests"},
+    {"warning.rl_memory",
+     "a GPU needs {peak_bytes} bytes in the step's busiest phase, more than its {available_bytes}: "
+     "lower the engine's gpu_memory_fraction, shard the states further (zero_stage 3) or offload "
+     "them"},
     {"warning.serving_short_run",
      "the traffic lasts {window_s} s past its first tenth, less than three request lifetimes "
      "({latency_s} s each): the run is mostly warm-up and drain; give more requests"},
@@ -383,6 +408,11 @@ inline constexpr MessageText kMessageTable[] = {
     {"note.training.flops_6nd",
      "flops_total_6nd is the rule of thumb 6 N D (8 N D with full recomputation) with N the active "
      "parameters, attention and the LM head's vocabulary cost left out."},
+    {"note.training.grpo",
+     "GRPO: this section's time, GPU-hours and cost are the policy updates alone (the step's "
+     "answers trained on, with the reference and old-policy log-probability passes); "
+     "training.rl adds the rollouts' generation and the weights' hand-over to the engine, and "
+     "gives the whole run (Shao et al. 2024)"},
     {"note.training.dpo",
      "DPO: each step trains the policy on the chosen and rejected answers (training.tokens counts "
      "both) and runs the reference policy's forward pass over the same tokens, 2 N per token more "
@@ -521,7 +551,8 @@ inline constexpr MessageText kMessageTable[] = {
     {"unit.flops_per_token_lm_head", "FLOPs/token, LM head forward"},
     {"unit.flops_per_token_adapters", "FLOPs/token, LoRA adapters forward"},
     {"unit.flops_per_token_recompute", "FLOPs/token, recomputation ({recompute})"},
-    {"unit.flops_per_token_reference", "FLOPs/token, DPO's reference forward"},
+    {"unit.flops_per_token_reference",
+     "FLOPs/token, log-probability passes (the reference policy; GRPO's old policy)"},
     {"unit.flops_per_param_token", "FLOPs/param/token"},
     {"unit.flops_per_param_token_full", "FLOPs/param/token with full recomputation"},
     {"unit.s", "s"},

@@ -3,6 +3,7 @@
 #include "inference/inference_input.hpp"
 #include "model/families.hpp"
 #include "model/hf_config.hpp"
+#include "post_training/rollout_input.hpp"
 #include "training/training_input.hpp"
 
 namespace llm_sizer {
@@ -33,6 +34,11 @@ Json presets_json(const Catalog& catalog) {
   presets["model_type_details"] = model_type_details();
   presets["choices"] =
       json_object({{"training", training_choices()}, {"inference", inference_choices()}});
+  // GRPO's engine fields, by their path in the training section (as the page's form names them).
+  const Json rollout = rollout_choices();
+  for (const auto& [key, values] : rollout.items()) {
+    presets["choices"]["training"]["rollout." + key] = values;
+  }
   return presets;
 }
 

@@ -171,6 +171,16 @@ constexpr std::array kReferences = {
               "parameters back each step); Rajbhandari et al. 2021, ZeRO-Infinity (parameters "
               "fetched from host memory)",
               "https://arxiv.org/abs/2101.06840"},
+    Reference{"grpo-2024",
+              "Shao et al. 2024, DeepSeekMath, section 4.1 (GRPO: a group of answers per prompt, "
+              "their mean reward as the baseline, no critic; a KL term against the reference "
+              "policy)",
+              "https://arxiv.org/abs/2402.03300"},
+    Reference{"hybridflow-2024",
+              "Sheng et al. 2024, HybridFlow (verl), sections 5-6 (the actor and the rollout "
+              "engine on the same GPUs, weights resharded between them each step); the hand-over "
+              "rate fitted to verl's logs (timing_s/reshard)",
+              "https://arxiv.org/abs/2409.19256"},
     Reference{"energy-tdp",
               "Luccioni et al. 2022, Estimating the Carbon Footprint of BLOOM, Table 1 (energy = "
               "GPU hours x TDP); PUE default 1.1 after Google's fleet (1.10) and LLaMA (1.1)",

@@ -158,8 +158,8 @@ bool runtime_deploys(Runtime runtime, const WeightFormat& format) {
 
 InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                                const AcceleratorSpec& device, int64_t devices, bool host_present,
-                               const Catalog& catalog, Warnings& warnings) {
-  const FieldReader r(section, "inference");
+                               const Catalog& catalog, Warnings& warnings, std::string_view path) {
+  const FieldReader r(section, std::string(path));
   r.reject_unknown({"weights",
                     "imatrix",
                     "kv_cache",

@@ -95,10 +95,12 @@ WeightsSize inference_weights(const WeightsSizer& sizer, const InferenceInput& i
 
 // Reads scenario["inference"]. Runtime defaults depend on the device (memory size, unified
 // memory) and the device count (the default tensor-parallel degree).
-// `host_present`: the scenario has a hardware.host (placement fields need one).
+// `host_present`: the scenario has a hardware.host (placement fields need one). `path` names
+// the section in errors (a GRPO step's rollout engine is read from training.rollout).
 InferenceInput parse_inference(const Json& section, const ModelSpec& model,
                                const AcceleratorSpec& device, int64_t devices, bool host_present,
-                               const Catalog& catalog, Warnings& warnings);
+                               const Catalog& catalog, Warnings& warnings,
+                               std::string_view path = "inference");
 
 // Whether the runtime places layers on the CPU itself (llama.cpp, and the generic runtime that
 // stands for it), or streams host-resident weights to the GPU (vLLM, SGLang cpu_offload_gb).

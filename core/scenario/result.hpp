@@ -8,6 +8,7 @@
 #include "launch/launch_setup.hpp"
 #include "model/param_count.hpp"
 #include "model/tensors.hpp"
+#include "post_training/rl_step.hpp"
 #include "serving/serving_load.hpp"
 #include "tradeoff/tradeoff.hpp"
 #include "training/training_estimate.hpp"
@@ -24,6 +25,7 @@ struct ModelResult {
 struct Result {
   ModelResult model;
   std::optional<TrainingResult> training;
+  std::optional<RlStepResult> rl;  // GRPO: the step with its rollouts, and the run
   std::optional<InferenceResult> inference;
   std::vector<LaunchCommand> launch;  // with inference: the commands that realise it (launch/)
   std::optional<std::vector<TradeoffOption>> quantization;

@@ -6,6 +6,7 @@
 #include "explain/references.hpp"
 #include "launch/launch_command.hpp"
 #include "model/families.hpp"
+#include "post_training/rl_json.hpp"
 #include "scenario/result.hpp"
 #include "scenario/scenario.hpp"
 #include "serving/serving_json.hpp"
@@ -275,6 +276,7 @@ Json result_to_json(const Scenario& scenario, const Result& result) {
   Json out = model_result_to_json(scenario, result);
   if (result.training)
     out["training"] = training_result_to_json(*scenario.training, *result.training);
+  if (result.rl) out["training"]["rl"] = rl_step_to_json(*result.rl);
   if (result.inference) {
     out["inference"] = inference_to_json(*scenario.inference, *result.inference);
     if (!result.launch.empty())

@@ -230,6 +230,12 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_pla
                   *scenario.training, scenario.warnings);
     }
     scenario.normalized["training"] = training_input_to_json(*scenario.training);
+    if (scenario.training->objective == Objective::grpo) {
+      const FieldReader section(*training, "training");
+      scenario.rollout = parse_rollout(section.find("rollout"), *scenario.training, spec, tensors,
+                                       hw.accelerator, hw.count, catalog, scenario.warnings);
+      scenario.normalized["training"]["rollout"] = rollout_input_to_json(*scenario.rollout);
+    }
   }
   if (const Json* planner = root.find("planner")) {
     scenario.planner = parse_planner(planner, scenario.hardware.count);

@@ -12,6 +12,7 @@
 #include "inference/inference_input.hpp"
 #include "model/hf_config.hpp"
 #include "planner/planner.hpp"
+#include "post_training/rollout_input.hpp"
 #include "scenario/planner_input.hpp"
 #include "serving/serving_input.hpp"
 #include "tradeoff/tradeoff.hpp"
@@ -41,6 +42,7 @@ struct Scenario {
   ModelChoice model;
   HardwareChoice hardware;
   std::optional<TrainingInput> training;  // absent when the scenario has no training section
+  std::optional<RolloutInput> rollout;    // GRPO: the engine that generates each step's answers
   std::optional<InferenceInput> inference;
   std::optional<QuantizationInput> quantization;  // present when the scenario asks for the table
   std::optional<PlannerInput> planner;            // the planner's options, when given

@@ -14,6 +14,8 @@ namespace {
 // (z = 2.326), which is at most exp(z^2 / 2) = 14.9 times the mean, at sigma = z.
 constexpr double kMaxP99OverMean = 14.9;
 
+}  // namespace
+
 LengthDistribution read_lengths(const FieldReader& r, std::string_view key, int64_t fallback) {
   LengthDistribution lengths;
   lengths.mean = r.int_or(key, fallback, limits::kSequenceTokens);
@@ -30,6 +32,8 @@ LengthDistribution read_lengths(const FieldReader& r, std::string_view key, int6
   }
   return lengths;
 }
+
+namespace {
 
 Workload read_workload(const Json* section, const InferenceInput& inference) {
   const Json empty = Json::object();

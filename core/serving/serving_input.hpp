@@ -21,6 +21,10 @@ struct LengthDistribution {
   std::optional<int64_t> p99;
 };
 
+// Reads `key` (a mean length, `fallback` when absent) and `key`_p99 (at least the mean, at most
+// the log-normal's reach) from `r`. Throws InputError.
+LengthDistribution read_lengths(const FieldReader& r, std::string_view key, int64_t fallback);
+
 // serving.workload: the traffic one deployment serves.
 struct Workload {
   Arrivals arrivals = Arrivals::all_at_once;

@@ -112,9 +112,9 @@ class PlanStep {
     // Causal FlashAttention skips the blocks above the diagonal (Dao 2023, section 3.1);
     // unfused attention computes the whole s x s product. Backward = 2 x forward.
     const double executed = p_.flash_attention ? 0.5 : 1.0;
-    // Backward = 2 x forward; recomputation and DPO's reference policy each add a forward.
-    const double passes = 3.0 + (recompute == Recompute::none ? 0.0 : 1.0) +
-                          (c_.settings.reference_forward() ? 1.0 : 0.0);
+    // Backward = 2 x forward; recomputation and each log-probability pass add a forward.
+    const double passes =
+        3.0 + (recompute == Recompute::none ? 0.0 : 1.0) + c_.settings.log_prob_passes();
     s.attention_flops = tokens_ * w.attention_flops * executed * passes / tp_;
     const double outside_split = plan_.sequence_parallel ? tp_ : 1.0;
     const LayerActivationTerms& a = w.activation;

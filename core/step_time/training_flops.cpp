@@ -30,14 +30,13 @@ TrainingFlops training_flops(const ModelSpec& model, const std::vector<TensorSpe
   } else if (in.plan.recompute == Recompute::selective) {
     f.recompute_per_token = fw.attention;
   }
-  if (in.reference_forward()) f.reference_per_token = fw.matmul + fw.attention + fw.lm_head;
+  f.reference_per_token = in.log_prob_passes() * (fw.matmul + fw.attention + fw.lm_head);
   f.per_token = f.model_per_token + f.recompute_per_token + f.reference_per_token;
   f.n_active = n_active;
   // Narayanan et al. 2021, eq. 4: 8 T P with full recomputation (2 forward + 4 backward + 2).
-  // DPO's reference forward adds 2 N.
+  // Each log-probability pass (DPO's or GRPO's reference, GRPO's old policy) adds 2 N.
   f.per_token_6n =
-      ((in.plan.recompute == Recompute::full ? 8.0 : 6.0) + (in.reference_forward() ? 2.0 : 0.0)) *
-      n_active;
+      ((in.plan.recompute == Recompute::full ? 8.0 : 6.0) + 2.0 * in.log_prob_passes()) * n_active;
   f.total = f.per_token * in.tokens * (1 + in.margin);
   f.total_6nd = f.per_token_6n * in.tokens * (1 + in.margin);
   return f;

@@ -16,7 +16,8 @@ struct TrainingFlops {
   double adapters_forward = 0;  // LoRA adapters' forward FLOPs per token
   double model_per_token = 0;   // forward + backward, no recomputation
   double recompute_per_token = 0;
-  double reference_per_token = 0;  // DPO's reference policy: one forward pass
+  double reference_per_token = 0;  // log-probability passes: DPO's or GRPO's reference, GRPO's
+                                   // old policy (one forward pass each per batch)
   double per_token = 0;            // executed: model + recomputation + reference
   double n_active = 0;             // N of the 6 N D rule
   double per_token_6n = 0;         // 6 N, or 8 N with full recomputation

@@ -48,9 +48,9 @@ class ProfileBuilder {
     const double flops = token_matmul_flops(m_, t);
     to.matmul_flops += flops;
     // Training: backward = 2 x forward; a frozen matrix needs only its input gradient (1 x);
-    // DPO's reference policy adds its forward pass (1 x).
+    // each log-probability pass (DPO's reference policy, GRPO's) adds a forward pass (1 x).
     to.matmul_train_flops +=
-        flops * ((in_.parameter_efficient() ? 2.0 : 3.0) + (in_.reference_forward() ? 1.0 : 0.0));
+        flops * ((in_.parameter_efficient() ? 2.0 : 3.0) + in_.log_prob_passes());
   }
 
   void add_adapter(LayerProfile& to, const LoraAdapter& a) const {
@@ -189,8 +189,8 @@ TrainingProfile make_training_profile(const ModelSpec& m, const std::vector<Tens
   }
   // The LM head is a matmul per token, reported apart from the layers (not recomputed).
   p.lm_head_flops = 2.0 * p.hidden * p.vocab;
-  p.lm_head_train_flops = p.lm_head_flops * ((in.parameter_efficient() ? 2.0 : 3.0) +
-                                             (in.reference_forward() ? 1.0 : 0.0));
+  p.lm_head_train_flops =
+      p.lm_head_flops * ((in.parameter_efficient() ? 2.0 : 3.0) + in.log_prob_passes());
   for (size_t i = 0; i < m.layers.size(); ++i) {
     LayerProfile& l = p.layers[i];
     const LayerSpec& spec = m.layers[i];

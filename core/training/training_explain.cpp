@@ -20,7 +20,7 @@ Explanation flops_per_token(const TrainingInput& in, const TrainingFlops& f) {
                                    {"lm_head", fw.lm_head, "unit.flops_per_token_lm_head"}});
   e.terms.push_back({"recompute", f.recompute_per_token, "unit.flops_per_token_recompute",
                      json_object({{"recompute", std::string(recompute_name(in.plan.recompute))}})});
-  if (in.reference_forward()) {
+  if (f.reference_per_token > 0) {
     e.formula += " + {reference}";
     e.terms.push_back({"reference", f.reference_per_token, "unit.flops_per_token_reference"});
   }

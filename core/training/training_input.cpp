@@ -9,6 +9,7 @@
 #include "error.hpp"
 #include "limits.hpp"
 #include "model/tensors.hpp"
+#include "serving/serving_input.hpp"
 #include "step_time/lora.hpp"
 
 namespace llm_sizer {
@@ -138,9 +139,30 @@ void parse_schedule(const FieldReader& r, const ModelSpec& m, ParallelPlan& plan
   }
 }
 
+// GRPO: each optimizer step trains on the step's answers over its mini-batches, as whole
+// sequences; the accumulation follows from the plan unless the planner picks it.
+void parse_rl_batch(TrainingInput& in) {
+  ParallelPlan& plan = in.plan;
+  const RlSettings& rl = in.rl;
+  const int64_t per_update = rl.sequences() / rl.mini_batches;
+  in.requested_global_batch_tokens = double(per_update) * double(in.seq_len);
+  if (in.plan_from_planner) return;
+  const int64_t per_accumulation_step = plan.micro_batch * plan.dp;
+  if (per_update < per_accumulation_step) {
+    throw InputError("training.rl.mini_batches",
+                     Message{"error.rl_batch_too_small",
+                             json_object({{"sequences", per_update},
+                                          {"per_accumulation_step", per_accumulation_step}})},
+                     std::to_string(rl.mini_batches));
+  }
+  plan.grad_accumulation =
+      std::max<int64_t>(1, std::llround(double(per_update) / double(per_accumulation_step)));
+}
+
 void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
   ParallelPlan& plan = in.plan;
   plan.micro_batch = r.int_or("micro_batch", 1, limits::kSequences);
+  if (in.objective == Objective::grpo) return parse_rl_batch(in);
   const double per_accumulation_step =
       double(plan.micro_batch) * double(in.seq_len) * double(plan.dp);
   std::optional<double> global =
@@ -298,10 +320,54 @@ void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const
   }
 }
 
+// training.rl: the batch a GRPO step generates and trains on (defaults: RlDefaults).
+RlSettings parse_rl(const FieldReader& training) {
+  const Json empty = Json::object();
+  const Json* section = training.find("rl");
+  const FieldReader r(section ? *section : empty, "training.rl");
+  r.reject_unknown({"prompts_per_step", "group_size", "prompt_tokens", "response_tokens",
+                    "response_tokens_p99", "mini_batches", "epochs", "kl_reference", "steps"});
+  RlSettings rl;
+  rl.prompts_per_step =
+      r.int_or("prompts_per_step", RlDefaults::prompts_per_step, limits::kRlPrompts);
+  rl.group_size = r.int_or("group_size", RlDefaults::group_size, limits::kRlGroupSize);
+  rl.prompt_tokens = r.int_or("prompt_tokens", RlDefaults::prompt_tokens, limits::kSequenceTokens);
+  // Answers' lengths spread as a serving workload's do (log-normal with this p99).
+  const LengthDistribution responses =
+      read_lengths(r, "response_tokens", RlDefaults::response_tokens);
+  rl.response_tokens = responses.mean;
+  rl.response_tokens_p99 = responses.p99;
+  rl.mini_batches = r.int_or("mini_batches", RlDefaults::mini_batches, limits::kRlMiniBatches);
+  if (rl.sequences() % rl.mini_batches != 0) {
+    throw InputError(
+        r.field("mini_batches"),
+        Message{"error.rl_mini_batches_divide", json_object({{"sequences", rl.sequences()}})},
+        std::to_string(rl.mini_batches));
+  }
+  rl.epochs = r.int_or("epochs", 1, limits::kRlEpochs);
+  rl.kl_reference = r.bool_or("kl_reference", true);
+  rl.steps = r.int_or("steps", RlDefaults::steps, limits::kRlSteps);
+  const double tokens = double(rl.steps) * double(rl.sequences()) *
+                        double(rl.prompt_tokens + rl.response_tokens) * double(rl.epochs);
+  if (!limits::kTrainingTokens.contains(tokens)) {
+    throw InputError(r.field("steps"),
+                     Message{"error.rl_tokens", json_object({{"tokens", describe_number(tokens)}})},
+                     std::to_string(rl.steps));
+  }
+  return rl;
+}
+
 // training.objective and, for DPO, where its reference comes from (by default the model's own
 // copy in full training, the base with the adapters off under LoRA/QLoRA: TRL's defaults).
 void parse_objective(const FieldReader& r, TrainingInput& in) {
   in.objective = choice(r, "objective", Objective::language_modeling, kObjectiveNames);
+  if (in.objective != Objective::grpo) {
+    for (const auto key : {"rl", "rollout"}) {
+      if (r.has(key)) {
+        throw InputError(r.field(key), {"error.rl_needs_grpo"}, describe_value(*r.find(key)));
+      }
+    }
+  }
   const DpoReference fallback =
       in.parameter_efficient() ? DpoReference::adapters_off : DpoReference::model;
   if (in.objective != Objective::dpo) {
@@ -369,23 +435,47 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
                     "eval_fraction",
                     "data_stall_fraction",
                     "objective",
-                    "dpo_reference"});
+                    "dpo_reference",
+                    "rl",
+                    "rollout"});
   TrainingInput in;
   in.plan_from_planner = std::none_of(kPlanFields.begin(), kPlanFields.end(),
                                       [&](std::string_view key) { return r.has(key); });
   in.method = choice(r, "method", TrainingMethod::full, kMethodNames);
-  in.default_tokens = !r.has("tokens");
-  in.tokens = r.number_or("tokens",
-                          in.parameter_efficient()
-                              ? TrainingDefaults::finetune_tokens
-                              : TrainingDefaults::chinchilla_tokens_per_param * params_active,
-                          limits::kTrainingTokens);
+  parse_objective(r, in);
+  if (in.objective == Objective::grpo) {
+    // A GRPO step's batch sets the sequences, the batch and the tokens trained on.
+    for (const auto key : {"tokens", "seq_len", "global_batch_tokens"}) {
+      if (r.has(key)) {
+        throw InputError(r.field(key), {"error.rl_sets_field"}, describe_value(*r.find(key)));
+      }
+    }
+    in.rl = parse_rl(r);
+  }
+  in.default_tokens = !r.has("tokens") && in.objective != Objective::grpo;
+  in.tokens = in.objective == Objective::grpo
+                  ? double(in.rl.steps) * double(in.rl.sequences()) *
+                        double(in.rl.prompt_tokens + in.rl.response_tokens) * double(in.rl.epochs)
+                  : r.number_or("tokens",
+                                in.parameter_efficient()
+                                    ? TrainingDefaults::finetune_tokens
+                                    : TrainingDefaults::chinchilla_tokens_per_param * params_active,
+                                limits::kTrainingTokens);
   in.mfu = r.optional_number("mfu", limits::kMfu);
   if (in.mfu && *in.mfu > TrainingDefaults::suspicious_mfu) {
     warnings.push_back({r.field("mfu"), {"warning.mfu_above_published"}});
   }
   parse_precision_and_optimizer(r, accelerator, in);
-  in.seq_len = parse_seq_len(r, model, warnings);
+  if (in.objective == Objective::grpo) {
+    in.seq_len = in.rl.prompt_tokens + in.rl.response_tokens;
+    const int64_t context = model.max_position_embeddings;
+    if (context > 0 && in.seq_len > context) {
+      warnings.push_back({"training.rl.response_tokens",
+                          {"warning.seq_len_over_context", json_object({{"context", context}})}});
+    }
+  } else {
+    in.seq_len = parse_seq_len(r, model, warnings);
+  }
   parse_parallelism(r, model, gpu_count, in);
   parse_batch(r, in, warnings);
   in.plan.recompute = choice(r, "recompute", Recompute::none, kRecomputeNames);
@@ -399,7 +489,6 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
   in.goodput = r.optional_number("goodput", limits::kGoodput);
   in.reliability = parse_reliability(r);
   parse_lora(r, model, in, warnings);
-  parse_objective(r, in);
   in.target_days = r.optional_number("target_days", limits::kDays);
   in.margin = r.number_or("margin", 0, limits::kMargin);
   in.compute_budget_flops =
@@ -461,6 +550,18 @@ Json training_input_to_json(const TrainingInput& in) {
   }
   out["objective"] = objective_name(in.objective);
   if (in.objective == Objective::dpo) out["dpo_reference"] = dpo_reference_name(in.dpo_reference);
+  if (in.objective == Objective::grpo) {
+    const RlSettings& rl = in.rl;
+    out["rl"] = json_object({{"prompts_per_step", rl.prompts_per_step},
+                             {"group_size", rl.group_size},
+                             {"prompt_tokens", rl.prompt_tokens},
+                             {"response_tokens", rl.response_tokens},
+                             {"mini_batches", rl.mini_batches},
+                             {"epochs", rl.epochs},
+                             {"kl_reference", rl.kl_reference},
+                             {"steps", rl.steps}});
+    if (rl.response_tokens_p99) out["rl"]["response_tokens_p99"] = *rl.response_tokens_p99;
+  }
   if (in.target_days) out["target_days"] = *in.target_days;
   if (in.price_per_gpu_hour_usd) out["price_per_gpu_hour_usd"] = *in.price_per_gpu_hour_usd;
   if (in.electricity_usd_per_kwh) out["electricity_usd_per_kwh"] = *in.electricity_usd_per_kwh;

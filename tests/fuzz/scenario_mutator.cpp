@@ -118,6 +118,11 @@ const Vocabulary& vocabulary() {
     }
     v.fields["inference.measured"] = probe_fields(
         catalog, {{"model", "gpt2"}, {"inference", {{"measured", {{"\x01", probe}}}}}});
+    for (const char* part : {"rl", "rollout"}) {
+      v.fields[std::string("training.") + part] = probe_fields(
+          catalog,
+          {{"model", "gpt2"}, {"training", {{"objective", "grpo"}, {part, {{"\x01", probe}}}}}});
+    }
     for (const auto& field : presets["config_fields"]) v.fields["model"].push_back(field);
     for (const auto& [key, value] : presets["accelerators"][0].items()) {
       v.fields["hardware.accelerator"].push_back(key);
@@ -164,6 +169,8 @@ std::string child_kind(const std::string& kind, const std::string& key, Document
   if (kind == "hardware" && key == "accelerator") return "hardware.accelerator";
   if (kind == "hardware.accelerator" && key == "dense_flops_per_s") return "dense_flops_per_s";
   if (kind == "inference" && key == "measured") return "inference.measured";
+  if (kind == "training" && (key == "rl" || key == "rollout")) return "training." + key;
+  if (kind == "serving" && (key == "workload" || key == "targets")) return "serving." + key;
   return "other";
 }
 

@@ -213,6 +213,30 @@ test('plan: the planner section and the training fields it reads are bounded, no
   assertRefused(scenario({ ...base, planner: { [key]: 1 } }), 'planner.x\\u000Aforged\\u001B[31m', undefined, 'plan');
 });
 
+test('GRPO: the batch and the rollout engine are bounded, and fields that need another placement or objective are refused', () => {
+  const base = { model: 'qwen2.5-1.5b', hardware: { accelerator: 'h100-sxm', count: 8 } };
+  const grpo = (rl, rollout = {}, extra = {}) => scenario({ ...base,
+    training: { objective: 'grpo', zero_stage: 3, rl: { prompts_per_step: 16, group_size: 4, ...rl }, rollout, ...extra } });
+  for (const [key, value] of [['prompts_per_step', 1e9], ['group_size', 1e6], ['prompt_tokens', 1e12],
+    ['response_tokens', -1], ['mini_batches', 0], ['epochs', 1e3], ['steps', 1e300]]) {
+    assertRefused(grpo({ [key]: value }), `training.rl.${key}`, /\(.+\), got /);
+  }
+  assertRefused(grpo({ kl_reference: 'yes' }), 'training.rl.kl_reference');
+  assertRefused(grpo({ response_tokens: 100, response_tokens_p99: 1e7 }), 'training.rl.response_tokens_p99');
+  assertRefused(grpo({ unknown: 1 }), 'training.rl.unknown', /known fields/);
+  assertRefused(grpo({}, { placement: 'elsewhere' }), 'training.rollout.placement');
+  assertRefused(grpo({}, { gpus: 8 }), 'training.rollout.gpus', /"separate"/);
+  assertRefused(grpo({}, { placement: 'separate', gpus: 1e9 }), 'training.rollout.gpus', /\(.+\), got /);
+  assertRefused(grpo({}, { gpu_memory_fraction: 1.5 }), 'training.rollout.gpu_memory_fraction');
+  assertRefused(grpo({}, { tp: 1e9 }), 'training.rollout.tp');
+  assertRefused(grpo({}, { weights: 'int3\u202e' }), 'training.rollout.weights');
+  assertRefused(grpo({}, { measured: {} }), 'training.rollout.measured', /known fields/);
+  assertRefused(grpo({}, {}, { seq_len: 4096 }), 'training.seq_len', /training\.rl/);
+  assertRefused(scenario({ ...base, training: { rollout: {} } }), 'training.rollout', /"grpo"/);
+  // Within every bound, yet more answers than the simulation follows: refused, not a long wait.
+  assertRefused(grpo({ prompts_per_step: 100000, group_size: 1024 }), 'training.rl.prompts_per_step', /simulation/);
+});
+
 test('validate() reads its rows through the same limits (the validation page\'s entry point)', () => {
   const rows = measurements();
   const [file] = Object.keys(rows);

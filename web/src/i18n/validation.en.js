@@ -53,6 +53,7 @@ export default {
     'category.inference-memory': 'Inference memory',
     'category.quantized-sizes': 'Quantized file sizes',
     'category.training-runs': 'Training runs',
+    'category.rl-step': 'GRPO steps (generation, update, weight hand-over)',
     'category.quantization-quality': 'Quantization quality (shown, not predicted)',
     'category.training-memory': 'Training memory',
     'category.training-throughput': 'Training throughput (MFU)',

@@ -53,6 +53,7 @@ export default {
     'category.inference-memory': '推理显存',
     'category.quantized-sizes': '量化文件大小',
     'category.training-runs': '训练记录',
+    'category.rl-step': 'GRPO 训练步（生成、更新、权重交接）',
     'category.quantization-quality': '量化质量（仅展示，不预测）',
     'category.training-memory': '训练显存',
     'category.training-throughput': '训练吞吐（MFU）',
