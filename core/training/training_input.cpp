@@ -551,6 +551,8 @@ Json training_input_to_json(const TrainingInput& in) {
   out["objective"] = objective_name(in.objective);
   if (in.objective == Objective::dpo) out["dpo_reference"] = dpo_reference_name(in.dpo_reference);
   if (in.objective == Objective::grpo) {
+    // The batch sets these (and refuses them), so the echo reruns as it is.
+    for (const auto key : {"tokens", "seq_len", "global_batch_tokens"}) out.erase(key);
     const RlSettings& rl = in.rl;
     out["rl"] = json_object({{"prompts_per_step", rl.prompts_per_step},
                              {"group_size", rl.group_size},

@@ -16,7 +16,7 @@ const { decodeState } = await import(new URL('../../web/src/url.js', import.meta
 const site = siteForTests();
 const linked = async (page) => decodeState(new URL(await settledUrl(page)).hash);
 const tabs = (page) => page.$$eval('#tabs [role="tab"]', (nodes) => nodes.map((n) => n.id));
-const allTabs = ['tab-model', 'tab-inference', 'tab-serving', 'tab-training', 'tab-finetune', 'tab-planner', 'tab-quantization'];
+const allTabs = ['tab-model', 'tab-inference', 'tab-serving', 'tab-training', 'tab-finetune', 'tab-posttraining', 'tab-planner', 'tab-quantization'];
 
 test('a link with fields the core refuses opens the rest and names what it left out', async () => {
   // A key from a newer (or mistyped) link, and a count out of range.

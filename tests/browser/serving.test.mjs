@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { assertShowsCliResult, cliEstimate, getPath, linkFor, openPage, pageState, settledUrl, siteForTests } from './support.mjs';
+import {
+  assertReopensAndReadsChinese, assertShowsCliResult, cliEstimate, getPath, linkFor, openPage, settledUrl, siteForTests,
+} from './support.mjs';
 
 const { decodeState } = await import(new URL('../../web/src/url.js', import.meta.url));
 
@@ -99,25 +101,5 @@ test('traffic and engine inputs update the result and the link; a nested field\'
 });
 
 test('a copied Serving link reopens the same view; in Chinese; on a phone without sideways scroll', async () => {
-  const first = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'serving' }));
-  await viewDrawn(first.page);
-  const copied = await settledUrl(first.page);
-  const sender = await pageState(first.page);
-  const second = await openPage(site.browser, copied);
-  await viewDrawn(second.page);
-  assert.deepEqual(await pageState(second.page), sender);
-
-  const zh = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'serving', l: 'zh' }), { viewport: { width: 390, height: 844 } });
-  await viewDrawn(zh.page);
-  await assertShowsCliResult(zh.page, scenario, { locale: 'zh-CN' });
-  const text = await zh.page.textContent('#flow');
-  assert.match(text, /一个请求的时间花在哪里/);
-  assert.match(text, /首 token 时间/);
-  assert.equal(await zh.page.textContent('#tab-serving'), '服务负载');
-  const overflow = await zh.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `${overflow}px of sideways scroll`);
-  await first.page.close();
-  await second.page.close();
-  await zh.page.close();
-  assert.deepEqual([...first.problems, ...second.problems, ...zh.problems], []);
+  await assertReopensAndReadsChinese(site, scenario, 'serving', { texts: [/一个请求的时间花在哪里/, /首 token 时间/], tab: '服务负载' });
 });

@@ -126,7 +126,8 @@ export async function assertShowsCliResult(page, scenario, { locale = 'en-US', b
   assert.ok(shown.length >= 4, `${shown.length} numbers shown`);
   // The view shows its own block: the model's parameters, the inference or training figures.
   const tab = open;
-  const block = { model: 'model.', inference: 'inference.', serving: 'serving.', training: 'training.', finetune: 'training.', quantization: 'quantization.' }[tab];
+  const block = { model: 'model.', inference: 'inference.', serving: 'serving.', training: 'training.', finetune: 'training.', posttraining: 'training.rl.',
+    quantization: 'quantization.' }[tab];
   assert.ok(shown.some((n) => n.path.startsWith(block)), `${tab} shows ${block}*`);
   // The page's formatter for that language: its unit words too ("23.5 天").
   const t = createI18n(await loadLanguage(locale.split('-')[0]));
@@ -157,4 +158,28 @@ export function pageState(page) {
     summary: document.querySelector('.model-summary')?.textContent,
     error: document.querySelector('#result-error')?.textContent,
   }));
+}
+
+// A view's link, copied, reopens the same page state; in Chinese on a 390-px phone the view shows
+// the CLI's numbers, the given texts and its tab's name, without sideways scroll.
+export async function assertReopensAndReadsChinese(site, scenario, view, { texts, tab }) {
+  const drawn = (page) => page.waitForFunction((id) => document.querySelector('#flow')?.dataset.view === id, view);
+  const first = await openPage(site.browser, site.url + await linkFor(scenario, { t: view }));
+  await drawn(first.page);
+  const copied = await settledUrl(first.page);
+  const sender = await pageState(first.page);
+  const second = await openPage(site.browser, copied);
+  await drawn(second.page);
+  assert.deepEqual(await pageState(second.page), sender);
+
+  const zh = await openPage(site.browser, site.url + await linkFor(scenario, { t: view, l: 'zh' }), { viewport: { width: 390, height: 844 } });
+  await drawn(zh.page);
+  await assertShowsCliResult(zh.page, scenario, { locale: 'zh-CN' });
+  const text = await zh.page.textContent('#flow');
+  for (const expected of texts) assert.match(text, expected);
+  assert.equal(await zh.page.textContent(`#tab-${view}`), tab);
+  const overflow = await zh.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `${overflow}px of sideways scroll`);
+  for (const { page } of [first, second, zh]) await page.close();
+  assert.deepEqual([...first.problems, ...second.problems, ...zh.problems], []);
 }

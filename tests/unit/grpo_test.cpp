@@ -152,12 +152,23 @@ TEST_CASE("GRPO's defaults are verl's example: 1,024 prompts of 5 answers, 4 opt
   CHECK(s["rl"]["group_size"] == 5);
   CHECK(s["rl"]["mini_batches"] == 4);
   CHECK(s["rl"]["steps"] == 105);
-  CHECK(s["seq_len"] == 1024);
+  // The batch sets the sequences; the echo leaves out what it refuses, so it reruns as it is.
+  CHECK_FALSE(s.contains("seq_len"));
+  CHECK_FALSE(s.contains("tokens"));
+  CHECK_FALSE(s["rollout"].contains("gpus"));
   CHECK(s["rollout"]["placement"] == "colocated");
   CHECK(s["rollout"]["runtime"] == "vllm");
   CHECK(s["rollout"]["gpu_memory_fraction"] == 0.5);
   // 15 GB of weights fit in half of the engine's 40 GB: one GPU per engine.
   CHECK(s["rollout"]["tp"] == 1);
+}
+
+TEST_CASE("the echoed scenario reruns to the same answer") {
+  const Json first = run(grpo_scenario({{"response_tokens_p99", 4096}},
+                                       {{"placement", "separate"}, {"gpus", 4}, {"async", true}}));
+  Json again = first["scenario"];
+  const Json second = run(again);
+  CHECK(second["training"]["rl"] == first["training"]["rl"]);
 }
 
 TEST_CASE("bad GRPO input names the field, the value and what is allowed") {
@@ -200,7 +211,7 @@ TEST_CASE("bad GRPO input names the field, the value and what is allowed") {
 }
 
 TEST_CASE("an engine share that holds the weights but no KV cache has no rollouts to time") {
-  const Json t = grpo(Json::object(), {{"gpu_memory_fraction", 0.1}});
+  const Json t = grpo(Json::object(), {{"gpu_memory_fraction", 0.1}, {"tp", 1}});
   CHECK(t["rl"]["unavailable"] == "does_not_fit");
   CHECK_FALSE(t["rl"].contains("step_s"));
 }

@@ -95,6 +95,21 @@ function present(ctx, items) {
 
 
 const isFineTuning = (method) => typeof method === 'string' && method !== full;
+const isGrpo = (section) => section?.objective === 'grpo';
+// What GRPO sets and refuses (the batch gives the sequences and tokens), and what it adds.
+const rlOwnFields = ['rl', 'rollout'];
+const rlRefusedFields = ['objective', 'dpo_reference', 'tokens', 'seq_len', 'global_batch_tokens'];
+
+// Out of GRPO: its batch and engine are put aside, the objective and the fields it refused come back.
+function leaveGrpo(scenario, stash) {
+  const section = scenario.training;
+  if (!isGrpo(section)) return scenario;
+  const out = { ...section };
+  stash.rl = Object.fromEntries(rlOwnFields.filter((key) => key in out).map((key) => [key, out[key]]));
+  for (const key of [...rlOwnFields, 'objective']) delete out[key];
+  Object.assign(out, stash.beforeRl ?? {});
+  return { ...scenario, training: out };
+}
 
 // A token count belongs to its kind of run: each of the two views keeps its own, and without one
 // the core's default for the method applies (Chinchilla's for pre-training, a fine-tuning run's
@@ -119,9 +134,10 @@ const training = {
     // Given only when set: absent, the step-time model gives the speed.
     tuning: ['mfu', 'compute_efficiency', 'goodput'],
   },
-  owns: (scenario) => scenario.training?.method === full,
+  owns: (scenario) => scenario.training?.method === full && !isGrpo(scenario.training),
   // Full training: the adapter settings are put aside (the core refuses them without LoRA).
-  enter(scenario, stash) {
+  enter(given, stash) {
+    const scenario = leaveGrpo(given, stash);
     const section = { ...scenario.training };
     if (!isFineTuning(section.method)) return scenario;
     stash.adapters = Object.fromEntries(adapterFields.filter((key) => key in section).map((key) => [key, section[key]]));
@@ -130,7 +146,7 @@ const training = {
     section.method = full;
     return { ...scenario, training: section };
   },
-  available: (result) => result.training?.method === full,
+  available: (result) => result.training?.method === full && !result.training.rl,
   headline: (ctx) => present(ctx, [['training.wall_days', 'headline.training_days'], ['training.cost_usd', 'headline.cost'],
     ['training.gpus_for_target_days', 'headline.gpus_for_target']]),
   caption: ({ result, t, fmt }) => t('headline.tokens', { tokens: fmt.count(result.scenario.training.tokens) }),
@@ -169,24 +185,56 @@ export const flows = [
       heading: 'inputs.finetune',
       primary: ['method', 'objective', 'dpo_reference', 'lora_rank', 'lora_modules', 'tokens', 'seq_len', 'micro_batch', 'precision', 'optimizer', 'recompute'],
       questions: trainingQuestions,
-      choices: { method: isFineTuning },
+      // GRPO has a view of its own (Post-training).
+      choices: { method: isFineTuning, objective: (id) => id !== 'grpo' },
       tuning: ['mfu'],
     },
-    owns: (scenario) => isFineTuning(scenario.training?.method),
+    owns: (scenario) => isFineTuning(scenario.training?.method) && !isGrpo(scenario.training),
     // Fine-tuning: the adapter settings used last, else the first adapter method the core offers.
-    enter(scenario, stash, catalog) {
+    enter(given, stash, catalog) {
+      const scenario = leaveGrpo(given, stash);
       const section = { ...scenario.training };
       if (isFineTuning(section.method)) return scenario;
       Object.assign(section, stash.adapters ?? { method: catalog.choices.training.method.find(isFineTuning) });
       swapTokens(section, stash, 'training', 'finetune');
       return { ...scenario, training: section };
     },
-    available: (result) => isFineTuning(result.training?.method),
+    available: (result) => isFineTuning(result.training?.method) && !result.training.rl,
     headline: (ctx) => present(ctx, [['training.fits', 'headline.fits'], ['training.wall_days', 'headline.finetune_days'],
       ['training.cost_usd', 'headline.cost']]),
     caption: ({ result, t, fmt }) => t('headline.adapters', { method: t.choice(`method.${result.scenario.training.method}`, result.scenario.training.method),
       rank: fmt.integer(result.scenario.training.lora_rank) }),
     load: () => import('./training.js').then((m) => ({ default: m.finetune })),
+  },
+  {
+    id: 'posttraining',
+    section: 'training',
+    inputs: {
+      heading: 'inputs.posttraining',
+      primary: ['rl.prompts_per_step', 'rl.group_size', 'rl.prompt_tokens', 'rl.response_tokens', 'rl.response_tokens_p99',
+        'rl.mini_batches', 'rl.epochs', 'rl.kl_reference', 'rl.steps', 'rollout.placement', 'rollout.gpus', 'rollout.async',
+        'rollout.runtime', 'rollout.tp', 'rollout.gpu_memory_fraction', 'method', 'precision', 'zero_stage', 'micro_batch'],
+      questions: ['price_per_gpu_hour_usd', 'discount'],
+      // Given only when set: without a p99 every answer has the mean length; a pool of its own only when separate.
+      optional: ['rl.response_tokens_p99'],
+      nested: rlOwnFields,
+      hidden: rlRefusedFields,
+    },
+    owns: (scenario) => isGrpo(scenario.training),
+    // GRPO: the batch and engine used last; the fields it sets itself are put aside for the way back.
+    enter(scenario, stash) {
+      const section = { ...scenario.training };
+      if (isGrpo(section)) return scenario;
+      stash.beforeRl = Object.fromEntries(rlRefusedFields.filter((key) => key in section).map((key) => [key, section[key]]));
+      for (const key of rlRefusedFields) delete section[key];
+      return { ...scenario, training: { ...section, ...(stash.rl ?? {}), objective: 'grpo' } };
+    },
+    available: (result) => Boolean(result.training?.rl),
+    headline: (ctx) => present(ctx, [['training.rl.step_s', 'headline.rl_step'], ['training.rl.gpu_hours', 'headline.rl_gpu_hours'],
+      ['training.rl.cost_usd', 'headline.cost']]),
+    caption: ({ result, t, fmt }) => t('headline.rl_batch', { prompts: fmt.integer(result.scenario.training.rl.prompts_per_step),
+      group: fmt.integer(result.scenario.training.rl.group_size) }),
+    load: () => import('./post_training.js'),
   },
   {
     id: 'planner',

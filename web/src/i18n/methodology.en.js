@@ -27,6 +27,7 @@ export default {
     local: 'Llama 3 8B Q4_K_M on an RTX 4090, llama.cpp',
     offload: 'Llama 3 70B Q4_K_M on an RTX 4090 with a Ryzen 9 7950X and its RAM, llama.cpp',
     apple: 'Llama 3 8B Q4_K_M on an M3 Max, llama.cpp',
+    grpo: 'Qwen2.5 7B, GRPO on 8 H100 SXM with colocated vLLM rollouts (verl’s example batch)',
   },
   sections: [
     {
@@ -331,6 +332,33 @@ export default {
         ['Llama Team 2024, The Llama 3 Herd of Models, Table 4 and section 3.3', 'https://arxiv.org/abs/2407.21783'],
       ],
       validation: ['training-throughput', 'training-runs'],
+    },
+    {
+      id: 'grpo',
+      title: 'GRPO: rollouts, update and the weights’ hand-over',
+      equation: [
+        'step_s = generation_s + update_s + reshard_s  (separate pools, one step off-policy: max(generation_s, update_s) + reshard_s)',
+        'generation_s = the step’s prompts_per_step × group_size answers as one offline batch through the serving simulation, on gpus / rollout tp engine replicas, (group_size − 1) / group_size of each prompt found in the prefix cache',
+        'update_s = optimizer steps × optimizer step time ;  optimizer steps = epochs × answers × (prompt + answer) / global_batch_tokens ;  each token adds a forward pass for the reference (KL) and one for the old policy when the batch is trained on more than once, once per batch',
+        'reshard_s = weights / rollout tp / (CUDA IPC rate colocated, the inter-node link separate) ;  tokens/s/GPU = (prompt + answer tokens) / (step_s × all GPUs)',
+        'colocated memory peak = max(the training plan’s, resident states (weights, optimizer, reference, overhead) + gpu_memory_fraction × device memory)',
+      ],
+      assumes: [
+        'The step is on-policy and synchronous: generation, then the update, then the hand-over (verl’s hybrid engine; NeMo-RL’s colocated default). The engine frees its KV cache and weights while the policy trains.',
+        'Answers’ lengths are log-normal with the given mean and p99; the step waits for its longest answers (the p99 stands for max_response_length).',
+      ],
+      constants: [
+        { label: 'Engine’s share of each GPU (colocated)', path: 'training.rl.memory.rollout_bytes', scenario: 'grpo', source: 'verl’s actor_rollout_ref.rollout.gpu_memory_utilization, 0.5 (verl/trainer/config/ppo_trainer.yaml)' },
+        { label: 'Weights’ hand-over rate per GPU (colocated)', path: 'training.rl.reshard.bytes_per_s', scenario: 'grpo', source: 'fitted to verl’s logs: timing_s/reshard 4.56 s for Qwen2-7B’s 7.6 GB per GPU at TP 2 (CUDA IPC in 2 GB buckets)' },
+        { label: 'Engine tensor parallelism', path: 'scenario.training.rollout.tp', scenario: 'grpo', source: 'the fewest GPUs whose share of the weights takes at most half of the engine’s memory' },
+      ],
+      not_modelled: ['PPO’s critic and a reward model; multi-turn rollouts with tools; moving the training states off the GPU while the engine runs; the engine’s wake-up and CUDA-graph capture.'],
+      sources: [
+        ['Shao et al. 2024, DeepSeekMath, section 4.1 (GRPO)', 'https://arxiv.org/abs/2402.03300'],
+        ['Sheng et al. 2024, HybridFlow (verl), sections 5-6', 'https://arxiv.org/abs/2409.19256'],
+        ['NVIDIA NeMo-RL, performance summary (v0.5)', 'https://github.com/NVIDIA-NeMo/RL/blob/9dbd9adc95a10f5946cceb36e1d5b31e2429e470/docs/about/performance-summary.md'],
+      ],
+      validation: ['rl-step'],
     },
     {
       id: 'cost-energy',

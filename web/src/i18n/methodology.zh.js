@@ -23,6 +23,7 @@ export default {
     local: 'Llama 3 8B Q4_K_M，RTX 4090，llama.cpp',
     offload: 'Llama 3 70B Q4_K_M，RTX 4090 加 Ryzen 9 7950X 及其内存，llama.cpp',
     apple: 'Llama 3 8B Q4_K_M，M3 Max，llama.cpp',
+    grpo: 'Qwen2.5 7B，在 8 块 H100 SXM 上做 GRPO，vLLM 生成与训练同卡（verl 示例的批次）',
   },
   sections: [
     {
@@ -327,6 +328,33 @@ export default {
         ['Llama Team 2024，The Llama 3 Herd of Models，表 4 与第 3.3 节', 'https://arxiv.org/abs/2407.21783'],
       ],
       validation: ['training-throughput', 'training-runs'],
+    },
+    {
+      id: 'grpo',
+      title: 'GRPO：生成、更新与权重交接',
+      equation: [
+        'step_s = generation_s + update_s + reshard_s（独立的生成 GPU 组、异步滞后一步时：max(generation_s, update_s) + reshard_s）',
+        'generation_s = 这一步 prompts_per_step × group_size 个回答作为一个离线批次经过服务模拟，在 gpus / rollout tp 个推理副本上运行，每个提示词有 (group_size − 1) / group_size 命中前缀缓存',
+        'update_s = 优化器步数 × 每个优化器步的时间；优化器步数 = epochs × 回答数 × (提示词 + 回答) / global_batch_tokens；每个 token 另加参考策略（KL）的一次前向，批次被训练不止一次时再加旧策略的一次前向，每个批次各一次',
+        'reshard_s = 权重 / rollout tp / （同卡时的 CUDA IPC 速率，独立时的节点间链路）；每 GPU 每秒 token 数 = (提示词 + 回答 token) / (step_s × 全部 GPU)',
+        '同卡时显存峰值 = max(训练方案的显存, 常驻状态（权重、优化器、参考模型、开销）+ gpu_memory_fraction × 显存)',
+      ],
+      assumes: [
+        '每一步同步且在策略上：先生成，再更新，再交接权重（verl 的 hybrid engine；NeMo-RL 的同卡默认）。策略训练时推理引擎释放它的 KV 缓存和权重。',
+        '回答长度按给定均值和 p99 的对数正态分布；这一步要等最长的回答（p99 代表 max_response_length）。',
+      ],
+      constants: [
+        { label: '推理引擎占每块 GPU 的份额（同卡）', path: 'training.rl.memory.rollout_bytes', scenario: 'grpo', source: 'verl 的 actor_rollout_ref.rollout.gpu_memory_utilization，0.5（verl/trainer/config/ppo_trainer.yaml）' },
+        { label: '每块 GPU 的权重交接速率（同卡）', path: 'training.rl.reshard.bytes_per_s', scenario: 'grpo', source: '按 verl 的日志拟合：Qwen2-7B 在 TP 2 下每块 GPU 7.6 GB，timing_s/reshard 为 4.56 秒（CUDA IPC，每桶 2 GB）' },
+        { label: '推理引擎的张量并行', path: 'scenario.training.rollout.tp', scenario: 'grpo', source: '使权重份额不超过推理引擎显存一半的最少 GPU 数' },
+      ],
+      not_modelled: ['PPO 的价值模型与奖励模型；带工具调用的多轮生成；推理引擎运行时把训练状态移出 GPU；推理引擎的唤醒和 CUDA graph 捕获。'],
+      sources: [
+        ['Shao 等 2024，DeepSeekMath，第 4.1 节（GRPO）', 'https://arxiv.org/abs/2402.03300'],
+        ['Sheng 等 2024，HybridFlow（verl），第 5-6 节', 'https://arxiv.org/abs/2409.19256'],
+        ['NVIDIA NeMo-RL，性能汇总（v0.5）', 'https://github.com/NVIDIA-NeMo/RL/blob/9dbd9adc95a10f5946cceb36e1d5b31e2429e470/docs/about/performance-summary.md'],
+      ],
+      validation: ['rl-step'],
     },
     {
       id: 'cost-energy',
