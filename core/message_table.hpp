@@ -122,11 +122,11 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.dpo_reference_needs_dpo",
      "applies only with training.objective \"dpo\" (the reference policy of the preference loss)"},
     {"error.rl_needs_grpo",
-     "applies only with training.objective \"grpo\" (the answers a reinforcement-learning step "
-     "generates and trains on)"},
+     "applies only with training.objective \"grpo\" or \"ppo\" (the answers a "
+     "reinforcement-learning step generates and trains on)"},
     {"error.rl_sets_field",
-     "is set by training.rl under training.objective \"grpo\": each sequence is a prompt and its "
-     "answer, and the step trains on the answers it generated"},
+     "is set by training.rl under training.objective \"grpo\" or \"ppo\": each sequence is a "
+     "prompt and its answer, and the step trains on the answers it generated"},
     {"error.rl_mini_batches_divide",
      "must divide the step's {sequences} answers (prompts_per_step x group_size) into equal "
      "optimizer steps"},
@@ -409,10 +409,11 @@ inline constexpr MessageText kMessageTable[] = {
      "flops_total_6nd is the rule of thumb 6 N D (8 N D with full recomputation) with N the active "
      "parameters, attention and the LM head's vocabulary cost left out."},
     {"note.training.grpo",
-     "GRPO: this section's time, GPU-hours and cost are the policy updates alone (the step's "
-     "answers trained on, with the reference and old-policy log-probability passes); "
-     "training.rl adds the rollouts' generation and the weights' hand-over to the engine, and "
-     "gives the whole run (Shao et al. 2024)"},
+     "GRPO and PPO: this section's time, GPU-hours and cost are the policy updates alone (the "
+     "step's answers trained on, with the reference, old-policy, reward-model and value "
+     "log-probability passes); training.rl adds the rollouts' generation, PPO's critic training "
+     "and the weights' hand-over to the engine, and gives the whole run (Shao et al. 2024; "
+     "Schulman et al. 2017)"},
     {"note.training.dpo",
      "DPO: each step trains the policy on the chosen and rejected answers (training.tokens counts "
      "both) and runs the reference policy's forward pass over the same tokens, 2 N per token more "

@@ -176,6 +176,11 @@ constexpr std::array kReferences = {
               "their mean reward as the baseline, no critic; a KL term against the reference "
               "policy)",
               "https://arxiv.org/abs/2402.03300"},
+    Reference{"ppo-2017",
+              "Schulman et al. 2017, Proximal Policy Optimization, section 5 (a value function "
+              "trained beside the policy gives the advantages); Ouyang et al. 2022, InstructGPT, "
+              "section 3.5 (the value model, the reward model and the KL penalty of RLHF)",
+              "https://arxiv.org/abs/1707.06347"},
     Reference{"hybridflow-2024",
               "Sheng et al. 2024, HybridFlow (verl), sections 5-6 (the actor and the rollout "
               "engine on the same GPUs, weights resharded between them each step); the hand-over "

@@ -29,15 +29,21 @@ void forward_rollout_warnings(const Warnings& engine, Warnings& out) {
   }
 }
 
-RlMemory rl_memory(const RolloutInput& rollout, const AcceleratorSpec& device,
-                   const TrainingResult& trained) {
+RlMemory rl_memory(const TrainingInput& training, const RolloutInput& rollout,
+                   const AcceleratorSpec& device, const TrainingResult& trained) {
   RlMemory m;
   const MemoryParts& parts = trained.memory.stage.parts;
-  m.training_bytes = parts.total();
+  // PPO's critic (the policy's architecture, sharded alike) keeps its weights and optimizer
+  // states on the GPU while the policy trains and while the engine runs; a reward model keeps
+  // its weights. The two trainings take turns, so one holds activations at a time.
+  if (training.critic()) m.critic_states_bytes = parts.weights_bytes + parts.optimizer_bytes;
+  if (training.rl.reward_model) m.reward_model_bytes = parts.weights_bytes;
+  const double companions = m.critic_states_bytes + m.reward_model_bytes;
+  m.training_bytes = parts.total() + companions;
   // Through the rollout the optimizer keeps its states and the model its weights; gradients and
   // activations are freed (zero_grad sets them to None).
   m.resident_states_bytes = parts.weights_bytes + parts.optimizer_bytes +
-                            parts.reference_weights_bytes + parts.overhead_bytes;
+                            parts.reference_weights_bytes + parts.overhead_bytes + companions;
   // vLLM's gpu_memory_utilization and SGLang's mem_fraction_static are shares of the device.
   m.rollout_bytes =
       rollout.serving.instance.gpu_memory_fraction * usable_device_memory_bytes(device);
@@ -62,22 +68,29 @@ void explain(const RlStep& s, const RolloutInput& rollout, Explanations& out) {
                                {{"optimizer_steps", s.optimizer_steps, "unit.steps"},
                                 {"optimizer_step", s.optimizer_step_s, "unit.s"}},
                                "grpo-2024"});
+  if (s.critic_s > 0) {
+    out.emplace_back(
+        "training.rl.critic_s",
+        Explanation{"{update} - {log_prob_passes}",
+                    {{"update", s.update_s, "unit.s"}, {"log_prob_passes", s.log_prob_s, "unit.s"}},
+                    "ppo-2017"});
+  }
   out.emplace_back("training.rl.reshard_s",
                    Explanation{"{bytes} / {rate}",
                                {{"bytes", s.reshard_bytes, "unit.bytes_per_gpu"},
                                 {"rate", s.reshard_bytes_per_s, "unit.bytes_per_s"}},
                                "hybridflow-2024"});
+  // PPO adds its critic's training to the policy's update.
+  const bool critic = s.critic_s > 0;
+  std::vector<Term> parts = {{"generation", s.generation_s, "unit.s"},
+                             {"update", s.update_s, "unit.s"}};
+  if (critic) parts.push_back({"critic", s.critic_s, "unit.s"});
+  parts.push_back({"reshard", s.reshard_s, "unit.s"});
+  const std::string updates = critic ? "{update} + {critic}" : "{update}";
   out.emplace_back("training.rl.step_s",
-                   s.overlapped ? Explanation{"max({generation}, {update}) + {reshard}",
-                                              {{"generation", s.generation_s, "unit.s"},
-                                               {"update", s.update_s, "unit.s"},
-                                               {"reshard", s.reshard_s, "unit.s"}},
-                                              "hybridflow-2024"}
-                                : Explanation{"{generation} + {update} + {reshard}",
-                                              {{"generation", s.generation_s, "unit.s"},
-                                               {"update", s.update_s, "unit.s"},
-                                               {"reshard", s.reshard_s, "unit.s"}},
-                                              "hybridflow-2024"});
+                   Explanation{s.overlapped ? "max({generation}, " + updates + ") + {reshard}"
+                                            : "{generation} + " + updates + " + {reshard}",
+                               parts, "hybridflow-2024"});
   out.emplace_back("training.rl.tokens_per_s_per_gpu",
                    Explanation{"{tokens} / ({step} * {gpus})",
                                {{"tokens", s.tokens, "unit.tokens"},
@@ -157,11 +170,15 @@ RlStepResult estimate_rl_step(const ModelSpec& model, const std::vector<TensorSp
   s.reshard_bytes = sizer(engine.instance.weights).bytes / double(s.rollout_tp);
   s.reshard_bytes_per_s = separate ? cluster.inter_node.bytes_per_s : kColocatedHandOverBytesPerS;
   s.reshard_s = s.reshard_bytes / s.reshard_bytes_per_s;
+  // PPO's critic trains on the same tokens with the same plan and architecture: the policy's
+  // training passes again (its value estimates are among the log-probability passes).
+  if (training.critic()) s.critic_s = s.update_s - s.log_prob_s;
   s.overlapped = separate && rollout.async;
-  s.step_s = (s.overlapped ? std::max(s.generation_s, s.update_s) : s.generation_s + s.update_s) +
+  const double updates_s = s.update_s + s.critic_s;
+  s.step_s = (s.overlapped ? std::max(s.generation_s, updates_s) : s.generation_s + updates_s) +
              s.reshard_s;
   s.tokens_per_s_per_gpu = s.tokens / (s.step_s * double(s.gpus));
-  s.memory = rl_memory(rollout, device, trained);
+  s.memory = rl_memory(training, rollout, device, trained);
 
   s.steps = rl.steps;
   s.goodput = training.mfu ? 1.0 : trained.goodput.fraction;

@@ -20,7 +20,10 @@ namespace llm_sizer {
 struct RlMemory {
   double training_bytes = 0;         // the update: the plan's memory (training/)
   double resident_states_bytes = 0;  // what stays through the rollout: weights, optimizer
-                                     // states, the reference copy, the CUDA context
+                                     // states, the reference copy, the CUDA context (and PPO's
+                                     // critic, a reward model)
+  double critic_states_bytes = 0;    // PPO: the critic's weights and optimizer states
+  double reward_model_bytes = 0;     // a reward model's weights
   double rollout_bytes = 0;          // the engine's budget: gpu_memory_fraction of the device
   double rollout_phase_bytes = 0;    // colocated: resident states + the engine's budget
   double peak_bytes = 0;
@@ -28,7 +31,7 @@ struct RlMemory {
   bool fits = false;
 };
 
-// One GRPO step and the run of training.rl.steps of them.
+// One GRPO or PPO step and the run of training.rl.steps of them.
 struct RlStep {
   int64_t sequences = 0;  // answers generated and trained on
   double tokens = 0;      // prompt + answer tokens of the step (unpadded)
@@ -48,6 +51,9 @@ struct RlStep {
   double optimizer_step_s = 0;
   double update_s = 0;
   double log_prob_s = 0;  // part of update_s
+  // PPO: the critic's own training on the batch (its value estimates are among the log-prob
+  // passes above).
+  double critic_s = 0;
   // Handing the new weights to the engine.
   double reshard_bytes = 0;  // per rollout GPU
   double reshard_bytes_per_s = 0;
@@ -69,10 +75,10 @@ struct RlStepResult {
   std::string unavailable;  // the rollout engine's answer when it has none (serving/)
 };
 
-// A GRPO step of `training` (its update already estimated in `trained`) with its rollouts on
-// `rollout`: generation + update + weight hand-over, on-policy (Shao et al. 2024; verl's hybrid
-// engine, Sheng et al. 2024); with separate pools and rollout.async, generation overlaps the
-// update one step off-policy (NeMo-RL's async GRPO).
+// A GRPO or PPO step of `training` (its update already estimated in `trained`) with its rollouts
+// on `rollout`: generation + update (+ PPO's critic) + weight hand-over, on-policy (Shao et al.
+// 2024; verl's hybrid engine, Sheng et al. 2024); with separate pools and rollout.async,
+// generation overlaps the updates one step off-policy (NeMo-RL's async GRPO).
 RlStepResult estimate_rl_step(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                               const TrainingInput& training, const RolloutInput& rollout,
                               const AcceleratorSpec& device, const ClusterSpec& cluster,

@@ -136,15 +136,14 @@ RolloutInput parse_rollout(const Json* section, const TrainingInput& training,
 Json rollout_input_to_json(const RolloutInput& in) {
   const InferenceInput& e = in.serving.instance;
   const bool separate = in.placement == RolloutPlacement::separate;
-  Json out = json_object(
-      {{"placement", kPlacementNames[separate ? 1 : 0]},
-       {"runtime", runtime_name(e.runtime)},
-       {"tp", e.tp},
-       {"weights", e.weights.id},
-       {"kv_cache", e.kv_cache.id},
-       {"gpu_memory_fraction", e.gpu_memory_fraction},
-       {"max_num_seqs", e.max_num_seqs},
-       {"max_batched_tokens", e.max_batched_tokens}});
+  Json out = json_object({{"placement", kPlacementNames[separate ? 1 : 0]},
+                          {"runtime", runtime_name(e.runtime)},
+                          {"tp", e.tp},
+                          {"weights", e.weights.id},
+                          {"kv_cache", e.kv_cache.id},
+                          {"gpu_memory_fraction", e.gpu_memory_fraction},
+                          {"max_num_seqs", e.max_num_seqs},
+                          {"max_batched_tokens", e.max_batched_tokens}});
   // A pool's size and overlap are fields of the separate placement only (refused otherwise).
   if (separate) {
     out["gpus"] = in.gpus;

@@ -230,7 +230,7 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_pla
                   *scenario.training, scenario.warnings);
     }
     scenario.normalized["training"] = training_input_to_json(*scenario.training);
-    if (scenario.training->objective == Objective::grpo) {
+    if (scenario.training->reinforcement()) {
       const FieldReader section(*training, "training");
       scenario.rollout = parse_rollout(section.find("rollout"), *scenario.training, spec, tensors,
                                        hw.accelerator, hw.count, catalog, scenario.warnings);

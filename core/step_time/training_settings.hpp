@@ -20,16 +20,18 @@ enum class TrainingMethod { full, lora, qlora };
 // chosen/rejected pairs against a frozen reference policy (Rafailov et al. 2023, eq. 7), or
 // GRPO's group-relative policy gradient on answers the policy generated itself (Shao et al. 2024,
 // DeepSeekMath, eq. 3), which needs no critic: each step first generates a group of answers to
-// every prompt (the rollouts, core/post_training/), then trains on them.
-enum class Objective { language_modeling, dpo, grpo };
+// every prompt (the rollouts, core/post_training/), then trains on them; or PPO on such answers,
+// one per prompt by default, with a critic of the policy's architecture whose value estimates
+// give the advantages (Schulman et al. 2017; Ouyang et al. 2022, section 3.5).
+enum class Objective { language_modeling, dpo, grpo, ppo };
 // Where DPO's reference log-probabilities come from: a frozen copy of the model beside the policy,
 // the policy's own base with its LoRA adapters switched off (TRL's DPOTrainer with a PEFT model),
 // or computed once before training (TRL's precompute_ref_log_probs), costing no pass per step.
 enum class DpoReference { model, adapters_off, precomputed };
 enum class Recompute { none, selective, full };
 
-// training.rl: one GRPO step's batch. `prompts_per_step` prompts, `group_size` answers to each
-// (verl's data.train_batch_size and actor_rollout_ref.rollout.n), trained on in `mini_batches`
+// training.rl: one GRPO or PPO step's batch. `prompts_per_step` prompts, `group_size` answers to
+// each (verl's data.train_batch_size and actor_rollout_ref.rollout.n), trained on in `mini_batches`
 // optimizer steps per pass, `epochs` passes (verl's ppo_mini_batch_size, ppo_epochs).
 struct RlSettings {
   int64_t prompts_per_step = 0;
@@ -39,8 +41,10 @@ struct RlSettings {
   std::optional<int64_t> response_tokens_p99;  // absent: every answer has the mean length
   int64_t mini_batches = 1;
   int64_t epochs = 1;
-  bool kl_reference = true;  // a KL penalty against the frozen starting policy
-  int64_t steps = 0;         // GRPO steps in the run
+  bool kl_reference = true;   // a KL penalty against the frozen starting policy
+  bool reward_model = false;  // a reward model of the policy's architecture scores the answers
+                              // (false: a rule or verifier does, as in RL on verifiable rewards)
+  int64_t steps = 0;          // steps in the run
 
   int64_t sequences() const { return prompts_per_step * group_size; }
   int64_t updates() const { return mini_batches * epochs; }
@@ -118,10 +122,11 @@ struct TrainingDefaults {
   static constexpr double pue = 1.1;
 };
 
-// training.rl's defaults: verl's GRPO example (examples/grpo_trainer/run_qwen2-7b.sh, Qwen2-7B on
-// GSM8K): 1,024 prompts a step, 5 answers each, prompts and answers of up to 512 tokens (taken
-// at their caps), 256 prompts per optimizer step, one pass, a KL loss against the reference, and
-// 15 epochs of GSM8K's 7,473 training problems, 7 steps each (the last partial batch dropped).
+// training.rl's defaults (PPO: one answer per prompt, verl's rollout.n): verl's GRPO example
+// (examples/grpo_trainer/run_qwen2-7b.sh, Qwen2-7B on GSM8K): 1,024 prompts a step, 5 answers each,
+// prompts and answers of up to 512 tokens (taken at their caps), 256 prompts per optimizer step,
+// one pass, a KL loss against the reference, and 15 epochs of GSM8K's 7,473 training problems, 7
+// steps each (the last partial batch dropped).
 struct RlDefaults {
   static constexpr int64_t prompts_per_step = 1024;
   static constexpr int64_t group_size = 5;
@@ -160,7 +165,7 @@ struct TrainingInput {
   GoodputSettings reliability;
   Objective objective = Objective::language_modeling;
   DpoReference dpo_reference = DpoReference::model;  // read only with Objective::dpo
-  RlSettings rl;                                     // read only with Objective::grpo
+  RlSettings rl;                                     // read only with GRPO and PPO
   int64_t lora_rank = 0;                             // 0 for full training
   std::vector<std::string> lora_modules;             // q, k, v, o, gate, up, down
   std::optional<double> target_days;
@@ -175,27 +180,34 @@ struct TrainingInput {
   double fragmentation = TrainingDefaults::fragmentation;
 
   bool parameter_efficient() const { return method != TrainingMethod::full; }
+  // Reinforcement learning on answers the policy generates each step (training.rl).
+  bool reinforcement() const { return objective == Objective::grpo || objective == Objective::ppo; }
+  // PPO trains a critic beside the policy.
+  bool critic() const { return objective == Objective::ppo; }
   // DPO's reference policy runs a forward pass of every token in every step, as GRPO's does for
   // its KL penalty.
   bool reference_forward() const {
-    if (objective == Objective::grpo) return rl.kl_reference;
+    if (reinforcement()) return rl.kl_reference;
     return objective == Objective::dpo && dpo_reference != DpoReference::precomputed;
   }
   // ... and, as a copy of the model, holds its own weights (GRPO under LoRA or QLoRA switches
   // the adapters off instead, as DPO's adapters_off does).
   bool reference_copy() const {
-    if (objective == Objective::grpo) return rl.kl_reference && !parameter_efficient();
+    if (reinforcement()) return rl.kl_reference && !parameter_efficient();
     return objective == Objective::dpo && dpo_reference == DpoReference::model;
   }
-  // GRPO's importance ratio needs the generating policy's log-probabilities: a forward pass of
-  // the batch before the first update when the batch is trained on more than once (with one
-  // update they equal the policy's own, detached: TRL's GRPOTrainer skips the pass then).
-  bool old_policy_forward() const { return objective == Objective::grpo && rl.updates() > 1; }
-  // Forward passes per trained token besides the training's own: each runs once per batch,
-  // which is trained on `epochs` times.
+  // The importance ratio of GRPO and PPO needs the generating policy's log-probabilities: a
+  // forward pass of the batch before the first update when the batch is trained on more than
+  // once (with one update they equal the policy's own, detached: TRL's GRPOTrainer skips the
+  // pass then).
+  bool old_policy_forward() const { return reinforcement() && rl.updates() > 1; }
+  // Forward passes per trained token besides the training's own: the reference, the old
+  // policy, the reward model and PPO's critic estimating values. Each runs once per batch, which
+  // is trained on `epochs` times.
   double log_prob_passes() const {
-    const double passes = (reference_forward() ? 1.0 : 0.0) + (old_policy_forward() ? 1.0 : 0.0);
-    return objective == Objective::grpo ? passes / double(rl.epochs) : passes;
+    const double passes = (reference_forward() ? 1.0 : 0.0) + (old_policy_forward() ? 1.0 : 0.0) +
+                          (reinforcement() && rl.reward_model ? 1.0 : 0.0) + (critic() ? 1.0 : 0.0);
+    return reinforcement() ? passes / double(rl.epochs) : passes;
   }
   int64_t gpus() const { return plan.gpus(); }
   double global_batch_tokens() const {
@@ -211,7 +223,7 @@ inline constexpr std::array kOptimizerNames = {
     "adamw", "adamw_8bit", "paged_adamw_32bit", "paged_adamw_8bit", "sgd_momentum", "adafactor"};
 inline constexpr std::array kOffloadNames = {"none", "optimizer", "optimizer_and_params"};
 inline constexpr std::array kScheduleNames = {"1f1b", "interleaved"};
-inline constexpr std::array kObjectiveNames = {"language_modeling", "dpo", "grpo"};
+inline constexpr std::array kObjectiveNames = {"language_modeling", "dpo", "grpo", "ppo"};
 inline constexpr std::array kDpoReferenceNames = {"model", "adapters_off", "precomputed"};
 
 inline std::string_view method_name(TrainingMethod method) {

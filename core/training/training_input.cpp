@@ -162,7 +162,7 @@ void parse_rl_batch(TrainingInput& in) {
 void parse_batch(const FieldReader& r, TrainingInput& in, Warnings& warnings) {
   ParallelPlan& plan = in.plan;
   plan.micro_batch = r.int_or("micro_batch", 1, limits::kSequences);
-  if (in.objective == Objective::grpo) return parse_rl_batch(in);
+  if (in.reinforcement()) return parse_rl_batch(in);
   const double per_accumulation_step =
       double(plan.micro_batch) * double(in.seq_len) * double(plan.dp);
   std::optional<double> global =
@@ -320,17 +320,19 @@ void parse_money(const FieldReader& r, const AcceleratorSpec& accelerator, const
   }
 }
 
-// training.rl: the batch a GRPO step generates and trains on (defaults: RlDefaults).
-RlSettings parse_rl(const FieldReader& training) {
+// training.rl: the batch a GRPO or PPO step generates and trains on (defaults: RlDefaults, with
+// `group_size` answers per prompt).
+RlSettings parse_rl(const FieldReader& training, int64_t group_size) {
   const Json empty = Json::object();
   const Json* section = training.find("rl");
   const FieldReader r(section ? *section : empty, "training.rl");
   r.reject_unknown({"prompts_per_step", "group_size", "prompt_tokens", "response_tokens",
-                    "response_tokens_p99", "mini_batches", "epochs", "kl_reference", "steps"});
+                    "response_tokens_p99", "mini_batches", "epochs", "kl_reference", "reward_model",
+                    "steps"});
   RlSettings rl;
   rl.prompts_per_step =
       r.int_or("prompts_per_step", RlDefaults::prompts_per_step, limits::kRlPrompts);
-  rl.group_size = r.int_or("group_size", RlDefaults::group_size, limits::kRlGroupSize);
+  rl.group_size = r.int_or("group_size", group_size, limits::kRlGroupSize);
   rl.prompt_tokens = r.int_or("prompt_tokens", RlDefaults::prompt_tokens, limits::kSequenceTokens);
   // Answers' lengths spread as a serving workload's do (log-normal with this p99).
   const LengthDistribution responses =
@@ -346,6 +348,7 @@ RlSettings parse_rl(const FieldReader& training) {
   }
   rl.epochs = r.int_or("epochs", 1, limits::kRlEpochs);
   rl.kl_reference = r.bool_or("kl_reference", true);
+  rl.reward_model = r.bool_or("reward_model", false);
   rl.steps = r.int_or("steps", RlDefaults::steps, limits::kRlSteps);
   const double tokens = double(rl.steps) * double(rl.sequences()) *
                         double(rl.prompt_tokens + rl.response_tokens) * double(rl.epochs);
@@ -361,7 +364,7 @@ RlSettings parse_rl(const FieldReader& training) {
 // copy in full training, the base with the adapters off under LoRA/QLoRA: TRL's defaults).
 void parse_objective(const FieldReader& r, TrainingInput& in) {
   in.objective = choice(r, "objective", Objective::language_modeling, kObjectiveNames);
-  if (in.objective != Objective::grpo) {
+  if (!in.reinforcement()) {
     for (const auto key : {"rl", "rollout"}) {
       if (r.has(key)) {
         throw InputError(r.field(key), {"error.rl_needs_grpo"}, describe_value(*r.find(key)));
@@ -443,17 +446,17 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
                                       [&](std::string_view key) { return r.has(key); });
   in.method = choice(r, "method", TrainingMethod::full, kMethodNames);
   parse_objective(r, in);
-  if (in.objective == Objective::grpo) {
-    // A GRPO step's batch sets the sequences, the batch and the tokens trained on.
+  if (in.reinforcement()) {
+    // A GRPO or PPO step's batch sets the sequences, the batch and the tokens trained on.
     for (const auto key : {"tokens", "seq_len", "global_batch_tokens"}) {
       if (r.has(key)) {
         throw InputError(r.field(key), {"error.rl_sets_field"}, describe_value(*r.find(key)));
       }
     }
-    in.rl = parse_rl(r);
+    in.rl = parse_rl(r, in.critic() ? 1 : RlDefaults::group_size);
   }
-  in.default_tokens = !r.has("tokens") && in.objective != Objective::grpo;
-  in.tokens = in.objective == Objective::grpo
+  in.default_tokens = !r.has("tokens") && !in.reinforcement();
+  in.tokens = in.reinforcement()
                   ? double(in.rl.steps) * double(in.rl.sequences()) *
                         double(in.rl.prompt_tokens + in.rl.response_tokens) * double(in.rl.epochs)
                   : r.number_or("tokens",
@@ -466,7 +469,7 @@ TrainingInput parse_training(const Json& section, const ModelSpec& model, double
     warnings.push_back({r.field("mfu"), {"warning.mfu_above_published"}});
   }
   parse_precision_and_optimizer(r, accelerator, in);
-  if (in.objective == Objective::grpo) {
+  if (in.reinforcement()) {
     in.seq_len = in.rl.prompt_tokens + in.rl.response_tokens;
     const int64_t context = model.max_position_embeddings;
     if (context > 0 && in.seq_len > context) {
@@ -550,7 +553,7 @@ Json training_input_to_json(const TrainingInput& in) {
   }
   out["objective"] = objective_name(in.objective);
   if (in.objective == Objective::dpo) out["dpo_reference"] = dpo_reference_name(in.dpo_reference);
-  if (in.objective == Objective::grpo) {
+  if (in.reinforcement()) {
     // The batch sets these (and refuses them), so the echo reruns as it is.
     for (const auto key : {"tokens", "seq_len", "global_batch_tokens"}) out.erase(key);
     const RlSettings& rl = in.rl;
@@ -561,6 +564,7 @@ Json training_input_to_json(const TrainingInput& in) {
                              {"mini_batches", rl.mini_batches},
                              {"epochs", rl.epochs},
                              {"kl_reference", rl.kl_reference},
+                             {"reward_model", rl.reward_model},
                              {"steps", rl.steps}});
     if (rl.response_tokens_p99) out["rl"]["response_tokens_p99"] = *rl.response_tokens_p99;
   }

@@ -29,7 +29,7 @@ std::vector<MessageCode> notes(const TrainingInput& in) {
   out.push_back("note.training.flops_6nd");
   if (in.parameter_efficient()) out.push_back("note.training.lora_compute");
   if (in.objective == Objective::dpo) out.push_back("note.training.dpo");
-  if (in.objective == Objective::grpo) out.push_back("note.training.grpo");
+  if (in.reinforcement()) out.push_back("note.training.grpo");
   if (in.optimizer == Optimizer::paged_adamw_32bit || in.optimizer == Optimizer::paged_adamw_8bit) {
     out.push_back("note.training.paged_optimizer");
   }

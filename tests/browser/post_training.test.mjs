@@ -44,7 +44,7 @@ test('the Post-training view shows exactly the CLI\'s GRPO step: its parts, roll
   // The step's bar: generation, training passes, log-probability passes, hand-over; the memory's
   // two phases (colocated: the kept states beside the engine's share).
   assert.equal(await page.locator('#flow .bars-seg').count(), 4 + 3);
-  assert.match(await page.textContent('#flow .headline-title'), /GRPO, 64 prompts × 8 answers a step, rollouts on the training GPUs/);
+  assert.match(await page.textContent('#flow .headline-title'), /GRPO \(answers it generates\), 64 prompts × 8 answers a step, rollouts on the training GPUs/);
   assert.equal(await page.getAttribute('#flow .headline .verdict', 'data-verdict'), String(rl.memory.fits));
   // The step's formula opens and names its parts.
   await page.click('#flow .num-wrap:has(data[data-path="training.rl.step_s"]) .formula-toggle');
@@ -59,10 +59,12 @@ test('batch and engine inputs update the result and the link; a nested field\'s 
     'training.rl.kl_reference', 'training.rollout.placement', 'training.rollout.runtime', 'training.rollout.gpu_memory_fraction']) {
     assert.equal(await page.locator(`.section-panel [data-field="${path}"]`).count(), 1, path);
   }
-  // Neither the token count nor the sequence length: the batch sets them.
-  for (const path of ['training.tokens', 'training.seq_len', 'training.objective']) {
+  // Neither the token count nor the sequence length: the batch sets them. The objective picks
+  // between the view's two methods only.
+  for (const path of ['training.tokens', 'training.seq_len', 'training.global_batch_tokens']) {
     assert.equal(await page.locator(`.section-panel [data-field="${path}"]`).count(), 0, path);
   }
+  assert.deepEqual(await page.$$eval('[data-field="training.objective"] option', (options) => options.map((o) => o.value)), ['grpo', 'ppo']);
   await typeInto(page, 'training.rl.group_size', '16');
   const bigger = { ...scenario, training: { ...scenario.training, rl: { ...scenario.training.rl, group_size: 16 } } };
   await showsCli(page, 'training.rl.step_s', cliEstimate(bigger).training.rl.step_s);
@@ -77,6 +79,20 @@ test('batch and engine inputs update the result and the link; a nested field\'s 
   const error = page.locator('[data-error-for^="training.rl"]:not(:empty)');
   await error.first().waitFor();
   assert.match(await error.first().textContent(), /divide/);
+  assert.deepEqual(problems, []);
+});
+
+test('PPO in the same view: one answer per prompt, its critic\'s training in the step and its states in memory', async () => {
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'posttraining' }));
+  await viewDrawn(page);
+  await page.selectOption('[data-field="training.objective"]', 'ppo');
+  const ppo = { ...scenario, training: { ...scenario.training, objective: 'ppo' } };
+  const expected = cliEstimate(ppo).training.rl;
+  await showsCli(page, 'training.rl.critic_s', expected.critic_s);
+  assert.equal(await shown(page, 'training.rl.step_s'), String(expected.step_s));
+  assert.equal(await shown(page, 'training.rl.memory.critic_states_bytes'), String(expected.memory.critic_states_bytes));
+  assert.match(await page.textContent('#flow .headline-title'), /PPO \(with a critic\)/);
+  assert.equal((await linked(page)).scenario.training.objective, 'ppo');
   assert.deepEqual(problems, []);
 });
 

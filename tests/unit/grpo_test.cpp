@@ -181,7 +181,7 @@ TEST_CASE("bad GRPO input names the field, the value and what is allowed") {
   };
   CHECK_THROWS_WITH(run(with({{"rl", {{"group_size", 4}}}})),
                     Catch::StartsWith("training.rl: applies only with training.objective "
-                                      "\"grpo\""));
+                                      "\"grpo\" or \"ppo\""));
   CHECK_THROWS_WITH(run(with({{"objective", "grpo"}, {"tokens", 1e9}})),
                     Catch::StartsWith("training.tokens: is set by training.rl"));
   CHECK_THROWS_WITH(run(with({{"objective", "grpo"}, {"rl", {{"mini_batches", 3}}}})),
@@ -214,4 +214,41 @@ TEST_CASE("an engine share that holds the weights but no KV cache has no rollout
   const Json t = grpo(Json::object(), {{"gpu_memory_fraction", 0.1}, {"tp", 1}});
   CHECK(t["rl"]["unavailable"] == "does_not_fit");
   CHECK_FALSE(t["rl"].contains("step_s"));
+}
+
+TEST_CASE(
+    "PPO trains a critic beside the policy: one answer per prompt, its passes, time and states") {
+  Json ppo_scenario = grpo_scenario({{"mini_batches", 4}});
+  ppo_scenario["training"]["objective"] = "ppo";
+  ppo_scenario["training"]["rl"].erase("group_size");
+  const Json ppo = run(ppo_scenario);
+  const Json& rl = ppo["training"]["rl"];
+  CHECK(ppo["scenario"]["training"]["rl"]["group_size"] == 1);  // verl's rollout.n
+  // The critic trains on the same tokens with the same plan: the policy's training passes.
+  CHECK(at(rl, "critic_s") == Approx(at(rl, "update_s") - at(rl, "log_prob_s")));
+  CHECK(at(rl, "step_s") == Approx(at(rl, "generation_s") + at(rl, "update_s") +
+                                   at(rl, "critic_s") + at(rl, "reshard_s")));
+  // Per batch: the reference, the old policy and the critic's values; a reward model adds one.
+  const auto passes = [](const Json& t) {
+    const Json& b = t["flops_per_token_breakdown"];
+    return b["reference"].get<double>() /
+           (b["forward_matmul"].get<double>() + b["forward_attention"].get<double>() +
+            b["forward_lm_head"].get<double>());
+  };
+  CHECK(passes(ppo["training"]) == Approx(3));
+  Json rewarded = ppo_scenario;
+  rewarded["training"]["rl"]["reward_model"] = true;
+  const Json with_reward = run(rewarded)["training"];
+  CHECK(passes(with_reward) == Approx(4));
+  // The critic keeps the policy's weights and optimizer states; a reward model its weights.
+  const Json& m = rl["memory"];
+  const Json& parts = ppo["training"]["memory"];
+  CHECK(at(m, "critic_states_bytes") ==
+        Approx(at(parts, "weights_bytes") + at(parts, "optimizer_bytes")));
+  CHECK(at(m, "training_bytes") ==
+        Approx(at(ppo["training"], "memory_per_gpu_bytes") + at(m, "critic_states_bytes")));
+  CHECK(at(with_reward["rl"]["memory"], "reward_model_bytes") ==
+        Approx(at(with_reward["memory"], "weights_bytes")));
+  CHECK(ppo["explain"]["training.rl.step_s"]["formula"] ==
+        "{generation} + {update} + {critic} + {reshard}");
 }

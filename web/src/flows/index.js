@@ -95,18 +95,22 @@ function present(ctx, items) {
 
 
 const isFineTuning = (method) => typeof method === 'string' && method !== full;
-const isGrpo = (section) => section?.objective === 'grpo';
-// What GRPO sets and refuses (the batch gives the sequences and tokens), and what it adds.
-const rlOwnFields = ['rl', 'rollout'];
-const rlRefusedFields = ['objective', 'dpo_reference', 'tokens', 'seq_len', 'global_batch_tokens'];
+// Reinforcement learning on answers the policy generates (GRPO, PPO): the Post-training view's.
+const rlObjectives = ['grpo', 'ppo'];
+const isRl = (section) => rlObjectives.includes(section?.objective);
+// What it adds (its batch and engine), and what it refuses (the batch gives the sequences and
+// tokens), kept for the way back with the objective it replaced.
+const rlOwnFields = ['objective', 'rl', 'rollout'];
+const rlRefusedFields = ['dpo_reference', 'tokens', 'seq_len', 'global_batch_tokens'];
 
-// Out of GRPO: its batch and engine are put aside, the objective and the fields it refused come back.
-function leaveGrpo(scenario, stash) {
+// Out of reinforcement learning: its objective, batch and engine are put aside, the objective and
+// the fields it refused come back.
+function leaveRl(scenario, stash) {
   const section = scenario.training;
-  if (!isGrpo(section)) return scenario;
+  if (!isRl(section)) return scenario;
   const out = { ...section };
   stash.rl = Object.fromEntries(rlOwnFields.filter((key) => key in out).map((key) => [key, out[key]]));
-  for (const key of [...rlOwnFields, 'objective']) delete out[key];
+  for (const key of rlOwnFields) delete out[key];
   Object.assign(out, stash.beforeRl ?? {});
   return { ...scenario, training: out };
 }
@@ -134,10 +138,10 @@ const training = {
     // Given only when set: absent, the step-time model gives the speed.
     tuning: ['mfu', 'compute_efficiency', 'goodput'],
   },
-  owns: (scenario) => scenario.training?.method === full && !isGrpo(scenario.training),
+  owns: (scenario) => scenario.training?.method === full && !isRl(scenario.training),
   // Full training: the adapter settings are put aside (the core refuses them without LoRA).
   enter(given, stash) {
-    const scenario = leaveGrpo(given, stash);
+    const scenario = leaveRl(given, stash);
     const section = { ...scenario.training };
     if (!isFineTuning(section.method)) return scenario;
     stash.adapters = Object.fromEntries(adapterFields.filter((key) => key in section).map((key) => [key, section[key]]));
@@ -185,14 +189,14 @@ export const flows = [
       heading: 'inputs.finetune',
       primary: ['method', 'objective', 'dpo_reference', 'lora_rank', 'lora_modules', 'tokens', 'seq_len', 'micro_batch', 'precision', 'optimizer', 'recompute'],
       questions: trainingQuestions,
-      // GRPO has a view of its own (Post-training).
-      choices: { method: isFineTuning, objective: (id) => id !== 'grpo' },
+      // Reinforcement learning has a view of its own (Post-training).
+      choices: { method: isFineTuning, objective: (id) => !rlObjectives.includes(id) },
       tuning: ['mfu'],
     },
-    owns: (scenario) => isFineTuning(scenario.training?.method) && !isGrpo(scenario.training),
+    owns: (scenario) => isFineTuning(scenario.training?.method) && !isRl(scenario.training),
     // Fine-tuning: the adapter settings used last, else the first adapter method the core offers.
     enter(given, stash, catalog) {
-      const scenario = leaveGrpo(given, stash);
+      const scenario = leaveRl(given, stash);
       const section = { ...scenario.training };
       if (isFineTuning(section.method)) return scenario;
       Object.assign(section, stash.adapters ?? { method: catalog.choices.training.method.find(isFineTuning) });
@@ -211,29 +215,32 @@ export const flows = [
     section: 'training',
     inputs: {
       heading: 'inputs.posttraining',
-      primary: ['rl.prompts_per_step', 'rl.group_size', 'rl.prompt_tokens', 'rl.response_tokens', 'rl.response_tokens_p99',
-        'rl.mini_batches', 'rl.epochs', 'rl.kl_reference', 'rl.steps', 'rollout.placement', 'rollout.gpus', 'rollout.async',
+      primary: ['objective', 'rl.prompts_per_step', 'rl.group_size', 'rl.prompt_tokens', 'rl.response_tokens', 'rl.response_tokens_p99',
+        'rl.mini_batches', 'rl.epochs', 'rl.kl_reference', 'rl.reward_model', 'rl.steps', 'rollout.placement', 'rollout.gpus', 'rollout.async',
         'rollout.runtime', 'rollout.tp', 'rollout.gpu_memory_fraction', 'method', 'precision', 'zero_stage', 'micro_batch'],
       questions: ['price_per_gpu_hour_usd', 'discount'],
       // Given only when set: without a p99 every answer has the mean length; a pool of its own only when separate.
       optional: ['rl.response_tokens_p99'],
-      nested: rlOwnFields,
+      nested: ['rl', 'rollout'],
       hidden: rlRefusedFields,
+      choices: { objective: (id) => rlObjectives.includes(id) },
     },
-    owns: (scenario) => isGrpo(scenario.training),
-    // GRPO: the batch and engine used last; the fields it sets itself are put aside for the way back.
+    owns: (scenario) => isRl(scenario.training),
+    // The objective, batch and engine used last (GRPO the first time); the objective and fields it
+    // replaces are put aside for the way back.
     enter(scenario, stash) {
       const section = { ...scenario.training };
-      if (isGrpo(section)) return scenario;
-      stash.beforeRl = Object.fromEntries(rlRefusedFields.filter((key) => key in section).map((key) => [key, section[key]]));
-      for (const key of rlRefusedFields) delete section[key];
-      return { ...scenario, training: { ...section, ...(stash.rl ?? {}), objective: 'grpo' } };
+      if (isRl(section)) return scenario;
+      const replaced = ['objective', ...rlRefusedFields];
+      stash.beforeRl = Object.fromEntries(replaced.filter((key) => key in section).map((key) => [key, section[key]]));
+      for (const key of replaced) delete section[key];
+      return { ...scenario, training: { ...section, objective: 'grpo', ...(stash.rl ?? {}) } };
     },
     available: (result) => Boolean(result.training?.rl),
     headline: (ctx) => present(ctx, [['training.rl.step_s', 'headline.rl_step'], ['training.rl.gpu_hours', 'headline.rl_gpu_hours'],
       ['training.rl.cost_usd', 'headline.cost']]),
-    caption: ({ result, t, fmt }) => t('headline.rl_batch', { prompts: fmt.integer(result.scenario.training.rl.prompts_per_step),
-      group: fmt.integer(result.scenario.training.rl.group_size) }),
+    caption: ({ result, t, fmt }) => t('headline.rl_batch', { method: t.choice(`objective.${result.scenario.training.objective}`),
+      prompts: fmt.integer(result.scenario.training.rl.prompts_per_step), group: fmt.integer(result.scenario.training.rl.group_size) }),
     load: () => import('./post_training.js'),
   },
   {

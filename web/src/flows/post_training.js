@@ -1,5 +1,6 @@
-// Post-training with GRPO: what one step costs (the answers generated, the update on them, the
-// weights handed back to the engine), what a GPU holds in each phase, and the run of all steps.
+// Post-training with GRPO or PPO: what one step costs (the answers generated, the update on them,
+// PPO's critic, the weights handed back to the engine), what a GPU holds in each phase, and the
+// run of all steps.
 // Reads the training block's rl answer (core/post_training/).
 import { h } from '../dom.js';
 import { stackedBars } from '../render/charts/index.js';
@@ -29,7 +30,8 @@ function headline(ctx) {
   const cost = rl.cost_usd !== undefined ? answer(ctx, 'training.rl.cost_usd', t('rl.cost_label'), panels) : null;
   const memory = { used: fmt.bytes(rl.memory.peak_bytes), available: fmt.bytes(rl.memory.available_bytes) };
   const fits = verdict(rl.memory.fits, t(rl.memory.fits ? 'rl.fits' : 'rl.not_fits', memory), rl.memory.fits ? null : t('rl.not_fits_more'));
-  const title = t('rl.setup', { model: ctx.modelName, prompts: fmt.integer(asked.rl.prompts_per_step), group: fmt.integer(asked.rl.group_size),
+  const title = t('rl.setup', { model: ctx.modelName, method: t.choice(`objective.${asked.objective}`, asked.objective),
+    prompts: fmt.integer(asked.rl.prompts_per_step), group: fmt.integer(asked.rl.group_size),
     placement: t.choice(`rollout.placement.${asked.rollout.placement}`, asked.rollout.placement), ...where });
   return h('section', { class: 'headline', attrs: { 'aria-label': t('model.headline') } },
     h('p', { class: 'headline-title' }, title),
@@ -47,6 +49,7 @@ function stepSection(ctx) {
     ['generation_s', rl.generation_s],
     ['train_s', rl.update_s - rl.log_prob_s],
     ['log_prob_s', rl.log_prob_s],
+    ...(rl.critic_s > 0 ? [['critic_s', rl.critic_s]] : []),
     ['reshard_s', rl.reshard_s],
   ];
   const bars = stackedBars({
@@ -60,6 +63,7 @@ function stepSection(ctx) {
         { path: 'training.rl.generation_s' },
         { path: 'training.rl.update_s' },
         { path: 'training.rl.log_prob_s' },
+        ...(rl.critic_s > 0 ? [{ path: 'training.rl.critic_s' }] : []),
         { path: 'training.rl.reshard_s' },
         { path: 'training.rl.step_s' },
       ]),
@@ -96,8 +100,9 @@ function memorySection(ctx) {
   ];
   const bars = stackedBars({ rows, capacity: { value: memory.available_bytes, label: t('training.available') }, format: fmt.bytes, title: t('rl.memory') });
   return section(t('rl.memory'), t(colocated ? 'rl.memory_hint' : 'rl.memory_hint_separate'), bars,
-    numbersTable(ctx, ['training_bytes', 'resident_states_bytes', 'rollout_bytes', 'rollout_phase_bytes', 'peak_bytes', 'available_bytes', 'fits']
-      .map((key) => ({ path: `training.rl.memory.${key}` }))));
+    numbersTable(ctx, ['training_bytes', 'resident_states_bytes', 'critic_states_bytes', 'reward_model_bytes', 'rollout_bytes',
+      'rollout_phase_bytes', 'peak_bytes', 'available_bytes', 'fits']
+      .filter((key) => memory[key] !== 0).map((key) => ({ path: `training.rl.memory.${key}` }))));
 }
 
 function runSection(ctx) {

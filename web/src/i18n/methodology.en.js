@@ -335,9 +335,10 @@ export default {
     },
     {
       id: 'grpo',
-      title: 'GRPO: rollouts, update and the weights’ hand-over',
+      title: 'GRPO and PPO: rollouts, updates and the weights’ hand-over',
       equation: [
-        'step_s = generation_s + update_s + reshard_s  (separate pools, one step off-policy: max(generation_s, update_s) + reshard_s)',
+        'step_s = generation_s + update_s + critic_s + reshard_s  (separate pools, one step off-policy: max(generation_s, update_s + critic_s) + reshard_s)',
+        'PPO: critic_s = update_s − log_prob_s (the critic has the policy’s architecture, plan and tokens); its values, like a reward model’s scores, add a forward pass per token, once per batch',
         'generation_s = the step’s prompts_per_step × group_size answers as one offline batch through the serving simulation, on gpus / rollout tp engine replicas, (group_size − 1) / group_size of each prompt found in the prefix cache',
         'update_s = optimizer steps × optimizer step time ;  optimizer steps = epochs × answers × (prompt + answer) / global_batch_tokens ;  each token adds a forward pass for the reference (KL) and one for the old policy when the batch is trained on more than once, once per batch',
         'reshard_s = weights / rollout tp / (CUDA IPC rate colocated, the inter-node link separate) ;  tokens/s/GPU = (prompt + answer tokens) / (step_s × all GPUs)',
@@ -352,9 +353,10 @@ export default {
         { label: 'Weights’ hand-over rate per GPU (colocated)', path: 'training.rl.reshard.bytes_per_s', scenario: 'grpo', source: 'fitted to verl’s logs: timing_s/reshard 4.56 s for Qwen2-7B’s 7.6 GB per GPU at TP 2 (CUDA IPC in 2 GB buckets)' },
         { label: 'Engine tensor parallelism', path: 'scenario.training.rollout.tp', scenario: 'grpo', source: 'the fewest GPUs whose share of the weights takes at most half of the engine’s memory' },
       ],
-      not_modelled: ['PPO’s critic and a reward model; multi-turn rollouts with tools; moving the training states off the GPU while the engine runs; the engine’s wake-up and CUDA-graph capture.'],
+      not_modelled: ['A critic or reward model of another size than the policy; multi-turn rollouts with tools; moving the training states off the GPU while the engine runs; the engine’s wake-up and CUDA-graph capture.'],
       sources: [
         ['Shao et al. 2024, DeepSeekMath, section 4.1 (GRPO)', 'https://arxiv.org/abs/2402.03300'],
+        ['Schulman et al. 2017, Proximal Policy Optimization', 'https://arxiv.org/abs/1707.06347'],
         ['Sheng et al. 2024, HybridFlow (verl), sections 5-6', 'https://arxiv.org/abs/2409.19256'],
         ['NVIDIA NeMo-RL, performance summary (v0.5)', 'https://github.com/NVIDIA-NeMo/RL/blob/9dbd9adc95a10f5946cceb36e1d5b31e2429e470/docs/about/performance-summary.md'],
       ],

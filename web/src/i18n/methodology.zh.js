@@ -331,9 +331,10 @@ export default {
     },
     {
       id: 'grpo',
-      title: 'GRPO：生成、更新与权重交接',
+      title: 'GRPO 与 PPO：生成、更新与权重交接',
       equation: [
-        'step_s = generation_s + update_s + reshard_s（独立的生成 GPU 组、异步滞后一步时：max(generation_s, update_s) + reshard_s）',
+        'step_s = generation_s + update_s + critic_s + reshard_s（独立的生成 GPU 组、异步滞后一步时：max(generation_s, update_s + critic_s) + reshard_s）',
+        'PPO：critic_s = update_s − log_prob_s（价值模型与策略的架构、方案和 token 相同）；它的价值估计与奖励模型的打分一样，每个 token 每个批次加一次前向',
         'generation_s = 这一步 prompts_per_step × group_size 个回答作为一个离线批次经过服务模拟，在 gpus / rollout tp 个推理副本上运行，每个提示词有 (group_size − 1) / group_size 命中前缀缓存',
         'update_s = 优化器步数 × 每个优化器步的时间；优化器步数 = epochs × 回答数 × (提示词 + 回答) / global_batch_tokens；每个 token 另加参考策略（KL）的一次前向，批次被训练不止一次时再加旧策略的一次前向，每个批次各一次',
         'reshard_s = 权重 / rollout tp / （同卡时的 CUDA IPC 速率，独立时的节点间链路）；每 GPU 每秒 token 数 = (提示词 + 回答 token) / (step_s × 全部 GPU)',
@@ -348,9 +349,10 @@ export default {
         { label: '每块 GPU 的权重交接速率（同卡）', path: 'training.rl.reshard.bytes_per_s', scenario: 'grpo', source: '按 verl 的日志拟合：Qwen2-7B 在 TP 2 下每块 GPU 7.6 GB，timing_s/reshard 为 4.56 秒（CUDA IPC，每桶 2 GB）' },
         { label: '推理引擎的张量并行', path: 'scenario.training.rollout.tp', scenario: 'grpo', source: '使权重份额不超过推理引擎显存一半的最少 GPU 数' },
       ],
-      not_modelled: ['PPO 的价值模型与奖励模型；带工具调用的多轮生成；推理引擎运行时把训练状态移出 GPU；推理引擎的唤醒和 CUDA graph 捕获。'],
+      not_modelled: ['与策略大小不同的价值模型或奖励模型；带工具调用的多轮生成；推理引擎运行时把训练状态移出 GPU；推理引擎的唤醒和 CUDA graph 捕获。'],
       sources: [
         ['Shao 等 2024，DeepSeekMath，第 4.1 节（GRPO）', 'https://arxiv.org/abs/2402.03300'],
+        ['Schulman 等 2017，近端策略优化（PPO）', 'https://arxiv.org/abs/1707.06347'],
         ['Sheng 等 2024，HybridFlow（verl），第 5-6 节', 'https://arxiv.org/abs/2409.19256'],
         ['NVIDIA NeMo-RL，性能汇总（v0.5）', 'https://github.com/NVIDIA-NeMo/RL/blob/9dbd9adc95a10f5946cceb36e1d5b31e2429e470/docs/about/performance-summary.md'],
       ],
