@@ -222,6 +222,8 @@ test('GRPO: the batch and the rollout engine are bounded, and fields that need a
     assertRefused(grpo({ [key]: value }), `training.rl.${key}`, /\(.+\), got /);
   }
   assertRefused(grpo({ kl_reference: 'yes' }), 'training.rl.kl_reference');
+  assertRefused(grpo({ reward_model: 1 }), 'training.rl.reward_model');
+  assertRefused(scenario({ ...base, training: { objective: 'ppo', rl: { group_size: 1e4 } } }), 'training.rl.group_size', /\(.+\), got /);
   assertRefused(grpo({ response_tokens: 100, response_tokens_p99: 1e7 }), 'training.rl.response_tokens_p99');
   assertRefused(grpo({ unknown: 1 }), 'training.rl.unknown', /known fields/);
   assertRefused(grpo({}, { placement: 'elsewhere' }), 'training.rollout.placement');
