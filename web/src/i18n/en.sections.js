@@ -304,7 +304,7 @@ export default {
     'training.rl.generation_s': ['Generation', 'The engine generating the step’s answers, until the longest ends.'],
     'training.rl.update_s': ['Update', 'The optimizer steps on the answers, the log-probability passes included.'],
     'training.rl.train_s': ['Training passes', 'Forward and backward passes of the policy on the answers.'],
-    'training.rl.log_prob_s': ['Log-probability passes', 'Forward passes of the reference (for the KL term) and of the old policy (when the answers are trained on more than once).'],
+    'training.rl.log_prob_s': ['Log-probability passes', 'Forward passes over the answers: the reference (for the KL term), the old policy (when the answers are trained on more than once), a reward model and PPO’s critic estimating values.'],
     'training.rl.critic_s': ['Critic training', 'PPO’s value model trains on the same answers with the same plan.'],
     'training.rl.reshard_s': ['Weight hand-over', 'The new weights copied to the engine, each GPU its tensor-parallel share.'],
     'training.rl.step_s': ['Step time', 'Generation, update and hand-over of one step.'],

@@ -304,7 +304,7 @@ export default {
     'training.rl.generation_s': ['生成', '推理引擎生成这一步的回答，直到最长的结束。'],
     'training.rl.update_s': ['更新', '在回答上的优化器步，包括对数概率前向。'],
     'training.rl.train_s': ['训练前向与反向', '策略在回答上的前向和反向计算。'],
-    'training.rl.log_prob_s': ['对数概率前向', '参考策略（为 KL 项）和旧策略（回答被训练不止一次时）的前向计算。'],
+    'training.rl.log_prob_s': ['对数概率前向', '在回答上的前向计算：参考策略（为 KL 项）、旧策略（回答被训练不止一次时）、奖励模型，以及 PPO 价值模型的价值估计。'],
     'training.rl.critic_s': ['价值模型训练', 'PPO 的价值模型用同样的方案在同样的回答上训练。'],
     'training.rl.reshard_s': ['权重交接', '把新权重复制给推理引擎，每块 GPU 拿它的张量并行份额。'],
     'training.rl.step_s': ['每步时间', '一步的生成、更新和权重交接。'],
