@@ -6,13 +6,13 @@ namespace llm_sizer {
 // Gated DeltaNet (Qwen3-Next modeling_qwen3_next.py, Qwen3NextGatedDeltaNet).
 void TensorList::linear_attention(int layer, Component c) {
   const LinearAttentionSpec& la = m_.linear_attention;
-  const int64_t h = m_.hidden_size;
-  const int64_t key_dim = la.num_key_heads * la.key_head_dim;
-  const int64_t value_dim = la.num_value_heads * la.value_head_dim;
   if (la.kimi_delta) {
     kimi_delta_attention(layer, c);
     return;
   }
+  const int64_t h = m_.hidden_size;
+  const int64_t key_dim = la.num_key_heads * la.key_head_dim;
+  const int64_t value_dim = la.num_value_heads * la.value_head_dim;
   matrix("ssm_in", c, layer, h, 2 * key_dim + 2 * value_dim);  // in_proj_qkvz
   matrix("ssm_ba", c, layer, h, 2 * la.num_value_heads);       // in_proj_ba
   vector("ssm_conv1d", c, layer, (2 * key_dim + value_dim) * la.conv_kernel);
