@@ -192,6 +192,16 @@ inline constexpr IntRange kSimulatedRequests{
     1, 100'000,
     "serving benchmarks send 1,000-30,000 prompts; MLPerf's Llama 2 70B set has 24,576"};
 inline constexpr double kSimulatedOutputTokens = 5e6;
+// The fleet search (core/fleet/): accelerators and tensor-parallel sizes it tries, each one a
+// replica-count search of its own.
+inline constexpr size_t kFleetAccelerators = 8;
+inline constexpr size_t kFleetTpSizes = 8;
+inline constexpr IntRange kFleetTp{1, 1024,
+                                   "servers run TP 1-8 inside a node; an NVL72 rack has 72 GPUs"};
+// Output tokens the fleet search may simulate in all (about 3 s on one core): the layouts past it
+// are listed as not searched. Three devices x four TP sizes at 1,000 requests of 300 tokens a
+// replica take about 55 simulations, 1.7e7 tokens.
+inline constexpr double kFleetSimulatedTokens = 5e7;
 // Speculative decoding: each draft token's acceptance, and the tokens drafted per step.
 inline constexpr NumberRange kAcceptanceRate{0, 1, false, true,
                                              "a probability: at least 0, less than 1"};

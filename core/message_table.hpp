@@ -170,6 +170,12 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.simulated_tokens",
      "must be at most {max} for these output lengths: the simulation generates at most {tokens} "
      "tokens per replica"},
+    {"error.fleet_needs_serving",
+     "is needed by the fleet search: the traffic (serving.workload) and targets "
+     "(serving.targets) a fleet must serve"},
+    {"error.fleet_needs_traffic",
+     "needs requests_per_s or concurrency for the fleet search: a fleet is sized for traffic "
+     "that keeps arriving"},
     {"error.serving_encoder",
      "needs a model that generates text; a {model_type} encoder answers in one pass"},
     {"error.paste_speed", "line {line}: the speed is not a tokens/s figure above 0"},
@@ -335,6 +341,11 @@ inline constexpr MessageText kMessageTable[] = {
     {"warning.serving_unsettled",
      "preemptions kept recomputing the same requests and the simulation stopped before all were "
      "served: the KV pool is far too small for this traffic"},
+    {"warning.fleet_budget",
+     "the search stopped after simulating {tokens} output tokens; the layouts after that were "
+     "not searched: try fewer devices or sizes, or fewer workload.requests"},
+    {"warning.fleet_none_meets",
+     "no layout tried meets the targets; the closest is shown with the targets it misses"},
     {"warning.serving_overloaded",
      "requests arrive faster than the deployment serves them ({served} requests/s): the queue "
      "grows for as long as they come, so the latencies grow with the number of requests"},
@@ -586,6 +597,7 @@ inline constexpr MessageText kMessageTable[] = {
     {"unit.round_up_gpu", "to a whole GPU"},
     {"unit.gpu_hours", "GPU-hours"},
     {"unit.usd_per_gpu_hour", "USD per GPU-hour"},
+    {"unit.usd_per_hour", "USD per hour"},
     {"unit.watts_per_gpu", "W per GPU"},
     {"unit.utilisation", "utilisation"},
     {"unit.share", "share"},

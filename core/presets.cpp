@@ -1,6 +1,7 @@
 #include "presets.hpp"
 
 #include "inference/inference_input.hpp"
+#include "json_object.hpp"
 #include "model/families.hpp"
 #include "model/hf_config.hpp"
 #include "post_training/rollout_input.hpp"
@@ -39,6 +40,14 @@ Json presets_json(const Catalog& catalog) {
   for (const auto& [key, values] : rollout.items()) {
     presets["choices"]["training"]["rollout." + key] = values;
   }
+  // The fleet search's devices: the catalog's accelerators, by vendor.
+  Json devices = Json::array();
+  for (const Json& accelerator : catalog.listing.value("accelerators", Json::array())) {
+    devices.push_back(json_object({{"id", accelerator.value("id", "")},
+                                   {"name", accelerator.value("name", "")},
+                                   {"family", accelerator.value("vendor", "")}}));
+  }
+  presets["choices"]["fleet"] = json_object({{"accelerators", devices}});
   return presets;
 }
 

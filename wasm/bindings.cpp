@@ -2,12 +2,14 @@
 // estimate_text and answer_text (boundary.hpp) turn errors into {"error": {...}} values, JS Errors
 // in core_api.mjs, so no C++ exception or JS exception crosses the boundary.
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <string>
 
 #include "boundary.hpp"
 #include "checkpoint_read.hpp"
 #include "estimate.hpp"
+#include "fleet.hpp"
 #include "json_text.hpp"
 #include "measurement_paste.hpp"
 #include "plan.hpp"
@@ -31,6 +33,16 @@ std::string estimate(const std::string& scenario_json) {
 #ifndef LLM_SIZER_MODEL_ONLY
 std::string plan(const std::string& scenario_json) {
   return llm_sizer::plan_text(scenario_json, catalog());
+}
+
+// The cheapest fleet serving the scenario's traffic within its targets; on_progress(done, total),
+// a JS function or undefined, hears of each layout searched.
+std::string fleet(const std::string& scenario_json, emscripten::val on_progress) {
+  llm_sizer::FleetProgress progress;
+  if (on_progress.typeOf().as<std::string>() == "function") {
+    progress = [&](int64_t done, int64_t total) { on_progress(double(done), double(total)); };
+  }
+  return llm_sizer::fleet_text(scenario_json, catalog(), progress);
 }
 
 // A pasted measurement read into the fields of inference.measured.
@@ -67,6 +79,7 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("estimate", &estimate);
 #ifndef LLM_SIZER_MODEL_ONLY
   emscripten::function("plan", &plan);
+  emscripten::function("fleet", &fleet);
   emscripten::function("read_measurement", &read_measurement);
   emscripten::function("read_checkpoint", &read_checkpoint);
   emscripten::function("read_gguf_header", &read_gguf_header);

@@ -1,5 +1,5 @@
 // The JS face of a WASM core module (api.mjs: the whole core; model_api.mjs: the page's first view;
-// validation_api.mjs: the validation page): estimate(), plan() and readMeasurement() (not in the
+// validation_api.mjs: the validation page): estimate(), plan(), fleet() and readMeasurement() (not in the
 // first view's module),
 // presets() and, in the validation module, validate() return parsed JSON or throw an Error whose
 // message is the CLI's message, with .field, .allowed and .got, and the rule as .code and .params
@@ -32,6 +32,11 @@ export function coreApi(module) {
   if (module.plan) {
     // The training planner: the fastest plans that fit and the scaling curve (plan_json.hpp).
     api.plan = (scenario) => unwrap(module.plan(asText(scenario)));
+  }
+  if (module.fleet) {
+    // The serving fleet search: the cheapest layout meeting the targets, each layout searched,
+    // the Pareto points (fleet.hpp); onProgress(done, total) hears of each layout searched.
+    api.fleet = (scenario, onProgress) => unwrap(module.fleet(asText(scenario), onProgress));
   }
   if (module.read_measurement) {
     // A pasted llama-bench table, llama.cpp timings, vLLM summary or figure, read into

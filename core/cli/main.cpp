@@ -9,6 +9,7 @@
 #include "checkpoint_read.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
+#include "fleet.hpp"
 #include "json_text.hpp"
 #include "measurement_paste.hpp"
 #include "plan.hpp"
@@ -31,6 +32,9 @@ const char* const kUsage =
     "                                     API returns)\n"
     "       llm-sizer plan [FILE|-]       search the fastest training plans that fit (stdin if - "
     "or none)\n"
+    "       llm-sizer fleet [FILE|-]      search the cheapest fleet (device, tensor parallelism,\n"
+    "                                     replicas) that serves the serving section's traffic\n"
+    "                                     within its targets\n"
     "       llm-sizer measurement [FILE|-]\n"
     "                                     read a pasted llama-bench output, llama.cpp timings,\n"
     "                                     vLLM bench summary or tokens/s figure into the fields\n"
@@ -145,7 +149,8 @@ int main(int argc, char** argv) {
       answer_lines(open_input(argc == 4 ? argv[3] : "-", file), catalog, true);
       return 0;
     }
-    if ((command == "estimate" || command == "batch" || command == "plan") && argc <= 3) {
+    if ((command == "estimate" || command == "batch" || command == "plan" || command == "fleet") &&
+        argc <= 3) {
       std::ifstream file;
       std::istream& in = open_input(argc == 3 ? argv[2] : "-", file);
       if (command == "batch") {
@@ -154,8 +159,9 @@ int main(int argc, char** argv) {
       }
       const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
       const llm_sizer::Json scenario = llm_sizer::parse_json_text(text);
-      const llm_sizer::Json answer = command == "plan"
-                                         ? llm_sizer::plan_json(scenario, catalog)
+      const llm_sizer::Json answer = command == "plan" ? llm_sizer::plan_json(scenario, catalog)
+                                     : command == "fleet"
+                                         ? llm_sizer::fleet_json(scenario, catalog)
                                          : llm_sizer::estimate_json(scenario, catalog);
       std::cout << answer.dump(2) << "\n";
       return 0;

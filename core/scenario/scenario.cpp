@@ -198,7 +198,7 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
 Scenario parse_model_scenario(const Json& input, const Catalog& catalog) {
   const FieldReader root(input, "");
   root.reject_unknown({"version", "model", "hardware", "training", "inference", "quantization",
-                       "planner", "serving"});
+                       "planner", "serving", "fleet"});
   const int64_t version = root.int_or("version", kScenarioVersion, 1, kScenarioVersion);
 
   Scenario scenario;
@@ -265,6 +265,15 @@ Scenario parse_scenario(const Json& input, const Catalog& catalog, bool pick_pla
         parse_serving(*serving, settings, scenario.model.parsed.spec, scenario.hardware.count);
     scenario.serving->instance = settings;
     scenario.normalized["serving"] = serving_input_to_json(*scenario.serving);
+  }
+  if (const Json* fleet = root.find("fleet")) {
+    scenario.fleet = parse_fleet(fleet);
+    for (const std::string& id : scenario.fleet->accelerators) {
+      if (!catalog.find_accelerator(id)) {
+        throw InputError("fleet.accelerators", {"error.device_preset"}, "\"" + id + "\"");
+      }
+    }
+    scenario.normalized["fleet"] = fleet_input_to_json(*scenario.fleet);
   }
   if (const Json* quantization = root.find("quantization")) {
     const InferenceInput settings = inference_settings();

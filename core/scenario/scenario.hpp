@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.hpp"
 #include "field_reader.hpp"
+#include "fleet/fleet_input.hpp"
 #include "hardware/accelerator.hpp"
 #include "hardware/cluster.hpp"
 #include "hardware/host.hpp"
@@ -47,6 +48,7 @@ struct Scenario {
   std::optional<QuantizationInput> quantization;  // present when the scenario asks for the table
   std::optional<PlannerInput> planner;            // the planner's options, when given
   std::optional<ServingInput> serving;            // the traffic to simulate, when given
+  std::optional<FleetInput> fleet;                // where the fleet search looks, when given
   std::vector<QualityFigure> quality;  // published quality of the model preset, per format  //
                                        // present when the scenario has an inference section
   Json normalized;  // the input with every default written out, echoed in the result

@@ -1,10 +1,12 @@
 // The Serving view in Chromium: the traffic of the serving section through the inference
 // section's engine shows exactly the CLI's simulation; its traffic and engine inputs update the
-// result and the link; the core's errors appear at their (nested) field; a copied link reopens
-// the same view; it reads in Chinese and fits a phone.
+// result and the link; the core's errors appear at their (nested) field; the cheapest fleet is
+// `llm-sizer fleet`'s, its devices are picked in the form and kept in the link; a copied link
+// reopens the same view; it reads in Chinese and fits a phone.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { cliJson } from '../node/support.mjs';
 import {
   assertReopensAndReadsChinese, assertShowsCliResult, cliEstimate, getPath, linkFor, openPage, settledUrl, siteForTests,
 } from './support.mjs';
@@ -57,7 +59,7 @@ test('the Serving view shows exactly the CLI simulation: headline, latency perce
   assert.ok(rows.slice(0, -1).every((overloaded) => overloaded === 'false'), rows.join(' '));
   const best = Number(await page.getAttribute('#flow [data-best-rate]', 'data-best-rate'));
   assert.ok(best >= s.requests_per_s * 0.9, `best rate ${best} against the ${s.requests_per_s} requests/s served within the targets`);
-  const chart = page.locator('#flow .chart');
+  const chart = page.locator('#flow .chart[data-chart="serving.load"]');
   await chart.scrollIntoViewIfNeeded();
   await chart.locator('canvas').waitFor();
   const legend = await chart.locator('.u-legend .u-label').allTextContents();
@@ -97,6 +99,51 @@ test('traffic and engine inputs update the result and the link; a nested field\'
   const error = page.locator('[data-error-for^="serving.workload"]:not(:empty)');
   await error.first().waitFor();
   assert.match(await error.first().textContent(), /\S/);
+  assert.deepEqual(problems, []);
+});
+
+test('the cheapest fleet is the CLI\'s: its answer, its cost with a formula, the Pareto chart and every layout', async () => {
+  const fleetScenario = { ...scenario, fleet: { accelerators: ['h100-sxm', 'mi300x'], tp: [1, 2] } };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(fleetScenario, { t: 'serving' }));
+  await page.waitForSelector('#flow [data-fleet-state="done"]');
+  const expected = cliJson(['fleet', '-'], JSON.stringify(fleetScenario)).fleet;
+  const { best } = expected;
+  assert.equal(await page.getAttribute('#flow [data-fleet-best]', 'data-fleet-best'), `${best.accelerator}:${best.tp}:${best.replicas}`);
+  assert.equal(await shown(page, 'fleet.best.usd_per_hour'), String(best.usd_per_hour));
+  assert.equal(await shown(page, 'fleet.best.cost_per_million_output_tokens_usd'), String(best.cost_per_million_output_tokens_usd));
+  assert.match(await page.textContent('#flow [data-fleet-best] .verdict'), new RegExp(`Cheapest: ${best.replicas} × ${best.accelerator_name.replace(/[()]/g, '.')}`));
+  // The fleet's cost opens its formula: GPUs times the price.
+  await page.click('#flow .num-wrap:has(data[data-path="fleet.best.usd_per_hour"]) .formula-toggle');
+  assert.match(await page.textContent('#flow .formula-holder:not([hidden])'), /GPUs/);
+  // Every layout, with its status, in the search's order.
+  const statuses = await page.$$eval('#flow table.fleet-layouts tbody tr', (rows) => rows.map((row) => row.dataset.status));
+  assert.deepEqual(statuses, expected.layouts.map((layout) => layout.status));
+  const chart = page.locator('#flow .chart[data-chart="serving.fleet"]');
+  await chart.scrollIntoViewIfNeeded();
+  await chart.locator('canvas').waitFor();
+  const legend = await chart.locator('.u-legend .u-label').allTextContents();
+  assert.equal(legend.at(-1), 'Frontier');
+  assert.ok(legend.some((label) => label.includes('MI300X')), legend.join(' | '));
+  assert.deepEqual(problems, []);
+});
+
+test('devices picked for the fleet go to the link and the search; a target nothing meets gets the closest', async () => {
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(scenario, { t: 'serving' }));
+  await page.waitForSelector('#flow [data-fleet-state="done"]');
+  // Without a fleet section the search tries this scenario's device at every TP size up to 8.
+  assert.equal(await page.locator('#flow table.fleet-layouts tbody tr').count(), 4);
+  await page.selectOption('[data-field="fleet.accelerators"]', ['h100-sxm', 'h200']);
+  await page.waitForFunction(() => document.querySelectorAll('#flow table.fleet-layouts tbody tr').length === 8);
+  assert.deepEqual((await linked(page)).scenario.fleet, { accelerators: ['h100-sxm', 'h200'] });
+  // A TPOT of 1 ms: no replica count reaches it; the answer names the closest and what it misses.
+  await typeInto(page, 'serving.targets.tpot_p99_s', '0.001');
+  await page.waitForSelector('#flow [data-fleet-closest]');
+  await page.waitForSelector('#flow [data-fleet-state="done"]');
+  assert.match(await page.textContent('#flow [data-fleet-closest] .verdict'), /No layout tried meets the TPOT target\. The closest: /);
+  // Offline traffic sizes no fleet, and says why.
+  await page.fill('[data-field="serving.workload.requests_per_s"]', '');
+  await page.press('[data-field="serving.workload.requests_per_s"]', 'Enter');
+  await page.waitForFunction(() => /request rate or a concurrency/.test(document.querySelector('#flow')?.textContent ?? ''));
   assert.deepEqual(problems, []);
 });
 

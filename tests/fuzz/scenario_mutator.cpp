@@ -109,7 +109,8 @@ const Vocabulary& vocabulary() {
     Vocabulary v;
     const Json probe = 1;
     v.fields[""] = probe_fields(catalog, {{"model", "gpt2"}, {"\x01", probe}});
-    for (const char* section : {"hardware", "training", "inference", "quantization", "serving"}) {
+    for (const char* section :
+         {"hardware", "training", "inference", "quantization", "serving", "fleet"}) {
       v.fields[section] = probe_fields(catalog, {{"model", "gpt2"}, {section, {{"\x01", probe}}}});
     }
     for (const char* part : {"workload", "targets"}) {
@@ -255,8 +256,8 @@ bool mutate(Json& root, Document document, Random& random) {
   } else if (operation == 7 && place.value != &root) {
     *place.value = random_value(*place.value, random);
   } else if (operation == 8 && document == Document::scenario && root.is_object()) {
-    const char* sections[] = {"training", "inference", "quantization", "serving"};
-    Json& section = root[sections[std::uniform_int_distribution<int>(0, 3)(random)]];
+    const char* sections[] = {"training", "inference", "quantization", "serving", "fleet"};
+    Json& section = root[sections[std::uniform_int_distribution<int>(0, 4)(random)]];
     if (!section.is_object()) section = Json::object();
   } else if (operation == 9 && document == Document::scenario && root.is_object()) {
     const size_t which = std::uniform_int_distribution<size_t>(0, v.configs.size() - 1)(random);

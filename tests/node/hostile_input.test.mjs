@@ -15,7 +15,7 @@ before(async () => {
 const nested = (open, close, depth) => open.repeat(depth) + close.repeat(depth);
 const llama = readJson('tests/reference/configs/meta-llama-3-8b.json');
 
-// Runs `text` through the CLI and the WASM module (`estimate`, or `plan`); both must refuse it
+// Runs `text` through the CLI and the WASM module (`estimate`, `plan` or `fleet`); both must refuse it
 // naming `field`.
 function assertRefused(text, field, pattern, command = 'estimate') {
   const cli = runCli([command, '-'], text);
@@ -181,6 +181,23 @@ test('the architectures the readers added are bounded like the rest', () => {
   assertRefused(scenario({ model: { ...bert, max_position_embeddings: 1e15 } }), 'model.max_position_embeddings');
   assertRefused(scenario({ model: { ...llama, n_shared_experts: 1e6, num_local_experts: 8, num_experts_per_tok: 2 } }),
     'model.n_shared_experts');
+});
+
+test('fleet: the fleet section is bounded, and the search needs traffic that keeps arriving', () => {
+  const serving = { workload: { requests_per_s: 5, requests: 50 }, targets: { tpot_p99_s: 0.05 } };
+  const fleet = (section, extra = {}) => scenario({ model: 'llama-3-8b', serving, fleet: section, ...extra });
+  assertRefused(fleet({ accelerators: ['h100-sxm', 'h900'] }), 'fleet.accelerators', /preset id/, 'fleet');
+  assertRefused(fleet({ accelerators: Array(9).fill('h100-sxm') }), 'fleet.accelerators', /at most 8/, 'fleet');
+  assertRefused(fleet({ accelerators: 'h100-sxm' }), 'fleet.accelerators', /array/, 'fleet');
+  assertRefused(fleet({ tp: [1, 2048] }), 'fleet.tp', /each in \[1, 1024\]/, 'fleet');
+  assertRefused(fleet({ tp: [1.5] }), 'fleet.tp', undefined, 'fleet');
+  assertRefused(fleet({ max_gpus: 1e9 }), 'fleet.max_gpus', /\(.+\), got /, 'fleet');
+  assertRefused(fleet({ replicas: 4 }), 'fleet.replicas', /known fields/, 'fleet');
+  // The link carries the fleet section, so the estimate refuses a bad one too.
+  assertRefused(fleet({ tp: [0] }), 'fleet.tp', undefined, 'estimate');
+  assertRefused(scenario({ model: 'llama-3-8b', fleet: {} }), 'serving', /fleet search/, 'fleet');
+  assertRefused(scenario({ model: 'llama-3-8b', serving: { workload: { requests: 10 } }, fleet: {} }), 'serving.workload', /requests_per_s or concurrency/, 'fleet');
+  assertRefused(`{"model":"llama-3-8b","serving":{},"fleet":${nested('[', ']', 60000)}}`, 'fleet', /more than 64 levels deep/, 'fleet');
 });
 
 test('plan: the planner section and the training fields it reads are bounded, nothing deep recurses', () => {

@@ -57,6 +57,7 @@ test('the first view\'s model module gives the whole core\'s result for scenario
   assert.deepEqual(models.interconnects, withoutSources(all.interconnects));
   assert.ok(all.models.every((preset) => preset.source) && all.accelerators.every((device) => device.source));
   assert.equal(modelWasm.plan, undefined); // the planner is the whole core's
+  assert.equal(modelWasm.fleet, undefined);
   for (const scenario of [...all.models.map((preset) => ({ model: preset.id, hardware: { count: 2 } })),
     { model: 'qwen3-30b-a3b', hardware: { accelerator: 'epyc-9654' } },
     { model: { preset: 'llama-3-8b', num_hidden_layers: 40 }, hardware: { accelerator: { preset: 'rtx-4090', memory_bytes: 48e9 } } },
@@ -80,6 +81,20 @@ test('plan() equals `llm-sizer plan`, and its errors are JS Errors', () => {
   const scenario = { model: 'mixtral-8x7b', hardware: { count: 32, inter_node: 'roce-200g' }, training: { seq_len: 8192 } };
   assert.deepEqual(wasm.plan(scenario), cliJson(['plan', '-'], JSON.stringify(scenario)));
   assert.throws(() => wasm.plan({ ...scenario, planner: { colour: 1 } }), (error) => error.field === 'planner.colour');
+});
+
+test('fleet() equals `llm-sizer fleet` byte for byte in value, and its errors are JS Errors', () => {
+  const scenario = {
+    model: 'llama-3.1-8b',
+    inference: { runtime: 'vllm' },
+    serving: { workload: { requests_per_s: 30, requests: 200, prompt_tokens: 1000, output_tokens: 200 }, targets: { ttft_p99_s: 0.5, tpot_p99_s: 0.03 } },
+    fleet: { accelerators: ['h100-sxm', 'mi300x'], tp: [1, 2] },
+  };
+  const answer = wasm.fleet(scenario);
+  assert.deepEqual(answer, cliJson(['fleet', '-'], JSON.stringify(scenario)));
+  assert.equal(answer.fleet.layouts.length, 4);
+  assert.ok(answer.fleet.best.replicas >= 1);
+  assert.throws(() => wasm.fleet({ ...scenario, fleet: { colour: 1 } }), (error) => error.field === 'fleet.colour');
 });
 
 test('estimate() takes a scenario object or its JSON text', () => {

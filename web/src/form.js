@@ -6,9 +6,10 @@ import { allowedText } from './render/problem.js';
 import { fieldTerm } from './render/term.js';
 
 // A labelled input row for `path`. kind: int | number | bytes | bytes_per_s | flops_per_s | watts |
-// fraction | bool | string | scalar | list (names, comma-separated). options: { name (the core
-// field, for label and help), label, showKey (show the raw field name too), choices: [[value,
-// text]] or groups: [[group, [[value, text]]]] (a select), placeholder, onReset }.
+// fraction | bool | string | scalar | list (names, comma-separated; with choices or groups, a
+// select of several). options: { name (the core field, for label and help), label, showKey (show
+// the raw field name too), choices: [[value, text]] or groups: [[group, [[value, text]]]] (a
+// select), placeholder, onReset }.
 export function fieldRow(t, fmt, path, kind, { label, name, showKey = false, choices, groups, placeholder, onReset } = {}) {
   const id = uid('field');
   const errorId = `${id}-error`;
@@ -18,9 +19,9 @@ export function fieldRow(t, fmt, path, kind, { label, name, showKey = false, cho
   if (kind === 'bool') {
     control = h('input', { type: 'checkbox', id });
   } else if (groups) {
-    control = h('select', { id }, groups.map(([group, list]) => h('optgroup', { label: group }, options(list))));
+    control = h('select', { id, multiple: kind === 'list' }, groups.map(([group, list]) => h('optgroup', { label: group }, options(list))));
   } else if (choices) {
-    control = h('select', { id }, options(choices));
+    control = h('select', { id, multiple: kind === 'list' }, options(choices));
   } else {
     control = h('input', { type: 'text', id, autocomplete: 'off', spellcheck: false, placeholder,
       inputMode: kind === 'int' ? 'numeric' : kind === 'string' || kind === 'scalar' || kind === 'list' ? 'text' : 'decimal' });
@@ -51,6 +52,10 @@ export function readControl(control, fmt) {
   if (kind === 'bool') return { value: control.checked };
   if (kind === 'string') return control.value === '' ? { empty: true } : { value: control.value };
   if (kind === 'scalar') return parseScalar(control.value);
+  if (kind === 'list' && control.multiple) {
+    const names = [...control.selectedOptions].map((option) => option.value);
+    return names.length ? { value: names } : { empty: true };
+  }
   if (kind === 'list') {
     const names = control.value.split(/[\s,]+/).filter(Boolean);
     return names.length ? { value: names } : { empty: true };
@@ -79,7 +84,10 @@ export function fillControls(root, valueFor, fmt, { keep = () => false } = {}) {
     const value = valueFor(control.dataset.field);
     const { kind } = control.dataset;
     if (kind === 'bool') control.checked = Boolean(value);
-    else if (control.tagName === 'SELECT') {
+    else if (control.multiple) {
+      const chosen = new Set((Array.isArray(value) ? value : []).map(String));
+      for (const option of control.options) option.selected = chosen.has(option.value);
+    } else if (control.tagName === 'SELECT') {
       if (value !== undefined && ![...control.options].some((o) => o.value === String(value))) {
         control.append(h('option', { value: String(value) }, String(value)));
       }

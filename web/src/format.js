@@ -26,6 +26,7 @@ export function kindOf(name) {
   if (/requests_per_s$/.test(leaf)) return 'per_s';
   if (/flops(_per_token|_total\w*)?$|flops_per_token_breakdown\.\w+$/.test(leaf)) return 'flops';
   if (/_usd$/.test(leaf)) return 'usd';
+  if (/usd_per_hour$/.test(leaf)) return 'usd_per_hour';
   if (/_kwh$/.test(leaf)) return 'kwh';
   if (/_days$/.test(leaf)) return 'days';
   if (/_hours$/.test(leaf)) return 'hours';
@@ -103,6 +104,7 @@ export function createFormat({ locale = 'en-US', bytes = 'GiB', words = {} } = {
     usd: (n) => nf({ style: 'currency', currency: 'USD', notation: Math.abs(n) >= 1e5 ? 'compact' : 'standard',
       maximumSignificantDigits: Math.abs(n) >= 1e5 || Math.abs(n) < 1 ? 3 : undefined,
       maximumFractionDigits: Math.abs(n) >= 1 && Math.abs(n) < 1e5 ? 2 : undefined }).format(n),
+    usdPerHour: (n) => `${f.usd(n)}${word('per_hour', '/h')}`,
     kwh: (n) => scaled(n * 1e3, siPrefixes.map(([p, v]) => [`${p}Wh`, v])),
     watts: (n) => scaled(n, siPrefixes.map(([p, v]) => [`${p}W`, v])),
     tokens: (n) => `${f.count(n)} ${word('tokens', 'tokens')}`,
@@ -132,6 +134,7 @@ export function createFormat({ locale = 'en-US', bytes = 'GiB', words = {} } = {
         case 'tokens_per_s': return f.tokensPerSecond(value);
         case 'per_s': return f.perSecond(value);
         case 'usd': return f.usd(value);
+        case 'usd_per_hour': return f.usdPerHour(value);
         case 'kwh': return f.kwh(value);
         case 'days': return f.days(value);
         case 'hours': return f.hours(value);

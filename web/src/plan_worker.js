@@ -1,7 +1,8 @@
 // The page's background searches, off its thread, on the worker's own copy of the core: the
 // planner's (the plans for the scenario's GPUs, then each point of the scaling curve) and the
-// Serving view's load curve (the deployment's capacity, then its latencies at a series of request
-// rates up to it). Each step is posted, so the page shows the first answer at once and never
+// Serving view's (for traffic that keeps arriving, the cheapest fleet first, the core posting each
+// layout it has searched; then the load curve: the deployment's capacity, then its latencies at a
+// series of request rates up to it). Each step is posted, so the page shows the first answer at once and never
 // waits for the rest. A newer request supersedes an older one between steps.
 import { createLlmSizer } from 'llm-sizer-wasm';
 
@@ -36,16 +37,34 @@ function loadPoint(core, scenario, lengths, requestsPerS) {
   };
 }
 
+// The cheapest fleet for traffic that keeps arriving (a rate or a concurrency), with the core's
+// progress posted as it searches; { fleet } or { fleet_error } (nothing for offline traffic).
+function fleetSearch(core, id, scenario) {
+  const { requests_per_s: rate, concurrency } = scenario.serving?.workload ?? {};
+  if (rate === undefined && concurrency === undefined) return {};
+  try {
+    const answer = core.fleet(scenario, (done, total) => {
+      self.postMessage({ id, done, total, phase: 'fleet', value: { points: [] }, finished: false });
+    });
+    return { fleet: answer };
+  } catch (error) {
+    return { fleet_error: errorOf(error) };
+  }
+}
+
 async function loadCurve({ id, scenario }) {
   try {
     const core = await loadCore();
     if (id !== latest) return;
+    const fleet = fleetSearch(core, id, scenario);
+    await nextTurn();
+    if (id !== latest) return;
     // The offline rate: the same requests all at once (no rate, no concurrency).
     const { requests_per_s: rate, concurrency, ...lengths } = scenario.serving?.workload ?? {};
     const capacity = core.estimate({ ...scenario, serving: { ...scenario.serving, workload: lengths } }).serving?.requests_per_s;
-    const value = { capacity_requests_per_s: capacity ?? null, points: [] };
+    const value = { ...fleet, capacity_requests_per_s: capacity ?? null, points: [] };
     const total = capacity ? loadShares.length + overloadShares.length + 1 : 1;
-    self.postMessage({ id, done: 1, total, value, finished: total === 1 });
+    self.postMessage({ id, phase: 'curve', done: 1, total, value, finished: total === 1 });
     if (!capacity) return;
     for (const share of [...loadShares, ...overloadShares]) {
       await nextTurn();
@@ -53,7 +72,7 @@ async function loadCurve({ id, scenario }) {
       const point = loadPoint(core, scenario, lengths, share * capacity);
       value.points = [...value.points, point];
       const finished = point.overloaded || value.points.length + 1 === total;
-      self.postMessage({ id, done: finished ? total : value.points.length + 1, total, value, finished });
+      self.postMessage({ id, phase: 'curve', done: finished ? total : value.points.length + 1, total, value, finished });
       if (finished) return;
     }
   } catch (error) {

@@ -68,7 +68,11 @@ const servingInputs = {
   optional: ['workload.requests_per_s', 'workload.concurrency', 'targets.ttft_p99_s', 'targets.tpot_p99_s',
     'workload.prompt_tokens_p99', 'workload.output_tokens_p99'],
   nested: ['workload', 'targets'],
-  reads: { section: 'inference', heading: 'inputs.serving_engine', keys: ['weights', 'kv_cache', 'runtime', 'tp', 'price_per_gpu_hour_usd'] },
+  reads: [
+    { section: 'inference', heading: 'inputs.serving_engine', keys: ['weights', 'kv_cache', 'runtime', 'tp', 'price_per_gpu_hour_usd'] },
+    // The cheapest fleet's search: the devices to compare (empty: this one), its sizes and cap.
+    { section: 'fleet', heading: 'inputs.fleet', keys: ['accelerators', 'tp', 'max_gpus'], lists: ['accelerators', 'tp'] },
+  ],
 };
 
 // The serving block's key figures: what the deployment delivers and how long a user waits.

@@ -1,6 +1,6 @@
 // Serving under load: the traffic of the serving section run through the inference section's
 // engine by the core's continuous-batching simulation. Headline first (throughput, the p99 waits,
-// goodput under the targets), then where a request's time goes, the latency percentiles, the
+// goodput under the targets), then the cheapest fleet (serving_fleet.js), where a request's time goes, the latency percentiles, the
 // latencies against the request rate (ctx.job: the background load curve, point by point), the
 // batch and the KV pool, the scheduler the simulation ran, warnings and sources.
 import { h } from '../dom.js';
@@ -13,13 +13,14 @@ import {
 } from './parts.js';
 import { formatName } from './inference.js';
 import { servingCaption } from './serving_caption.js';
+import { fleetSection } from './serving_fleet.js';
 
 const spreads = ['ttft_s', 'tpot_s', 'itl_s', 'e2e_latency_s'];
 const statistics = ['mean', 'p50', 'p90', 'p99'];
 
 export default {
   render(ctx) {
-    return h('div', { class: 'flow' }, headline(ctx), timeSection(ctx), latencySection(ctx), loadSection(ctx), throughputSection(ctx),
+    return h('div', { class: 'flow' }, headline(ctx), fleetSection(ctx), timeSection(ctx), latencySection(ctx), loadSection(ctx), throughputSection(ctx),
       batchSection(ctx), warningsSection(ctx), assumptions(ctx));
   },
 };
@@ -106,10 +107,12 @@ function loadSection(ctx) {
   const { result, t, fmt } = ctx;
   const { job } = ctx;
   const curve = job?.value;
-  const status = job && !job.finished ? progress(ctx, job) : null;
+  // The job searches the fleet first: its progress is the fleet's until the curve begins.
+  const curveJob = job?.phase === 'curve' ? job : null;
+  const status = curveJob && !curveJob.finished ? progress(ctx, curveJob) : null;
   if (job?.error) return section(t('serving.load'), t('serving.load_pending'), h('p', { class: 'meta' }, job.error.message));
   if (job?.finished && !curve?.points?.length) return section(t('serving.load'), t('serving.load_pending'), h('p', { class: 'meta' }, t('serving.load_none')));
-  if (!curve?.points?.length) return section(t('serving.load'), t('serving.load_pending'), status ?? progress(ctx, job));
+  if (!curve?.points?.length) return section(t('serving.load'), t('serving.load_pending'), status ?? progress(ctx, curveJob));
   const own = result.serving;
   const ownRate = result.scenario.serving.workload.requests_per_s;
   const points = [...curve.points];

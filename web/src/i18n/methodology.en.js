@@ -259,11 +259,13 @@ export default {
         'step time = max(weights the step’s tokens touch / (bandwidth × efficiency), matmul FLOPs of every decode token and prompt chunk / (peak × efficiency)) + max(Σ decoding sequences’ KV cache / (bandwidth × efficiency), their attention FLOPs / (peak × efficiency)) + layers × per-layer cost + tensor-parallel all-reduces',
         'each step: one token of every decoding sequence, then prompt chunks in arrival order, up to max_batched_tokens; a sequence is admitted while the paged KV pool (block_tokens a page) and max_num_seqs allow',
         'TTFT = wait in the queue + its prefill chunks’ steps + the engine’s per-request cost;  TPOT = (finish − first token) / (output − 1);  throughput = output tokens / duration × replicas',
+        'cheapest fleet = min over devices and TP sizes of replicas × TP × price per GPU-hour, replicas = the fewest r whose simulation at 1/r of the traffic keeps up with p99 TTFT and p99 TPOT within their targets (r grows, then a bisection)',
       ],
       assumes: [
         'Requests arrive all at once (offline), as a Poisson process (requests_per_s) or with a fixed number in flight (concurrency); lengths are fixed or log-normal with the given mean and p99, sampled deterministically.',
         'vLLM and SGLang allocate pages as sequences grow and preempt the newest (recomputing it later); TensorRT-LLM (GUARANTEED_NO_EVICT) admits a request only when its whole prompt and answer fit.',
         'Replicas get equal shares of the traffic (round robin); each is simulated alone.',
+        'The fleet search simulates each replica count with the workload’s request count a replica; a device other than the scenario’s gets its node, links and median on-demand catalog price.',
       ],
       constants: [],
       not_modelled: ['Pipeline and expert parallelism, disaggregated prefill and decode, and speculative decoding for serving; MoE grouped-GEMM efficiency at few tokens per expert (DeepSeek prefill comes out several times too fast); multi-turn growth; a shared prefix’s pages are counted once per request.'],

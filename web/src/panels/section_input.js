@@ -2,8 +2,8 @@
 // keys of the core's normalised section (every default written out; a nested object the flow names
 // as nested, such as serving.workload, by the path of each of its fields), in the order the flow
 // lays out (flows/index.js: primary, questions, then the rest under "more"); enumerated fields are
-// selects fed by presets().choices. A flow that reads another section shows the fields of it that
-// it names first (the Serving view: the inference engine). Values shown are the scenario's, else
+// selects fed by presets().choices. A flow that reads other sections shows the fields of them that
+// it names (the Serving view: the inference engine, and the fleet search's devices). Values shown are the scenario's, else
 // the core's default.
 import { h } from '../dom.js';
 import { fieldRow } from '../form.js';
@@ -48,16 +48,20 @@ export function createSectionPanel(app) {
       return details;
     };
     groups = [];
-    const { reads } = inputs;
-    const read = reads ? app.result?.scenario?.[reads.section] : null;
+    // Each other section the flow reads: its heading and the fields of it the flow names.
+    const readBlocks = (inputs.reads ?? []).flatMap((reads) => {
+      const read = app.result?.scenario?.[reads.section];
+      const lists = reads.lists ?? [];
+      return [h('h3', { class: 'fields-heading' }, t(reads.heading)),
+        h('div', { class: 'fields', dataset: { reads: reads.section } },
+          reads.keys.map((key) => fieldFor(app, reads.section, { lists }, key, read?.[key])))];
+    });
     // replaceChildren writes a null as the text "null": the absent parts are left out first.
     element.replaceChildren(...[
       h('h2', { id: 'section-heading' }, t(inputs.heading)),
       h('p', { class: 'field-error', dataset: { errorFor: section } }),
       h('div', { class: 'fields' }, rows(primary)),
-      reads ? h('h3', { class: 'fields-heading' }, t(reads.heading)) : null,
-      reads ? h('div', { class: 'fields', dataset: { reads: reads.section } },
-        reads.keys.map((key) => fieldFor(app, reads.section, {}, key, read?.[key]))) : null,
+      ...readBlocks,
       group('inputs.questions', questions),
       more.length ? group('inputs.more', more) : null,
     ].filter(Boolean));
@@ -105,6 +109,8 @@ function fieldFor(app, section, inputs, key, value) {
   const keep = inputs.choices?.[key] ?? (() => true);
   const options = { label: fieldTerm(t, path, { focusable: false }), name: path, onReset: () => app.reset(path) };
   if (Array.isArray(listed)) {
+    // A field holding several names (inputs.lists) is a select of several.
+    const kind = inputs.lists?.includes(key) || Array.isArray(value) ? 'list' : 'string';
     const items = listed.map((item) => (typeof item === 'object' ? item : { id: item })).filter((item) => keep(item.id));
     const text = (item) => (item.name_code ? t.text(item.name_code, item.name_params, item.name) : item.name ?? t.choice(`${key}.${item.id}`, item.id));
     if (items.some((item) => item.family)) {
@@ -113,9 +119,9 @@ function fieldFor(app, section, inputs, key, value) {
         if (!families.has(item.family)) families.set(item.family, []);
         families.get(item.family).push([item.id, text(item)]);
       }
-      return fieldRow(t, fmt, path, 'string', { ...options, groups: [...families].map(([family, list]) => [t.choice(`family.${family}`, family), list]) });
+      return fieldRow(t, fmt, path, kind, { ...options, groups: [...families].map(([family, list]) => [t.choice(`family.${family}`, family), list]) });
     }
-    return fieldRow(t, fmt, path, 'string', { ...options, choices: items.map((item) => [item.id, text(item)]) });
+    return fieldRow(t, fmt, path, kind, { ...options, choices: items.map((item) => [item.id, text(item)]) });
   }
   let kind = kindOf(key) === 'bytes' ? 'bytes' : 'number';
   if (typeof value === 'boolean') kind = 'bool';

@@ -1,0 +1,185 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "error.hpp"
+#include "fleet.hpp"
+#include "test_support.hpp"
+
+using llm_sizer::Json;
+using llm_sizer::test::run;
+
+namespace {
+
+// Llama 3.1 8B under vLLM at 40 requests/s of 1,000-token prompts and 200-token answers (300
+// simulated requests a replica), TTFT p99 <= 0.5 s and TPOT p99 <= 30 ms.
+Json fleet_scenario(const Json& fleet,
+                    const Json& targets = {{"ttft_p99_s", 0.5}, {"tpot_p99_s", 0.03}}) {
+  return {{"model", "llama-3.1-8b"},
+          {"hardware", {{"accelerator", "h100-sxm"}}},
+          {"inference", {{"runtime", "vllm"}}},
+          {"serving",
+           {{"workload",
+             {{"requests_per_s", 40},
+              {"requests", 300},
+              {"prompt_tokens", 1000},
+              {"output_tokens", 200}}},
+            {"targets", targets}}},
+          {"fleet", fleet}};
+}
+
+Json search(const Json& scenario) {
+  return llm_sizer::fleet_json(scenario, llm_sizer::test::catalog());
+}
+
+// The serving simulation of one deployment: `replicas` copies at tp devices each, every replica
+// simulating the same 300 requests as in the search.
+Json deployment(Json scenario, int64_t tp, int64_t replicas) {
+  scenario.erase("fleet");
+  scenario["hardware"]["count"] = tp * replicas;
+  scenario["inference"]["tp"] = tp;
+  scenario["serving"]["replicas"] = replicas;
+  scenario["serving"]["workload"]["requests"] = 300 * replicas;
+  return run(scenario)["serving"];
+}
+
+bool meets(const Json& serving, double ttft, double tpot) {
+  return !serving["overloaded"].get<bool>() && serving["ttft_s"]["p99"].get<double>() <= ttft &&
+         serving["tpot_s"]["p99"].get<double>() <= tpot;
+}
+
+}  // namespace
+
+TEST_CASE("the fleet's replicas are the fewest the serving simulation finds meeting the targets") {
+  const Json scenario = fleet_scenario({{"tp", {1}}});
+  const Json best = search(scenario)["fleet"]["best"];
+  const int64_t replicas = best["replicas"].get<int64_t>();
+  REQUIRE(replicas > 1);
+  // The same deployment through the estimate meets both targets; one replica fewer does not.
+  const Json chosen = deployment(scenario, 1, replicas);
+  CHECK(meets(chosen, 0.5, 0.03));
+  CHECK_FALSE(meets(deployment(scenario, 1, replicas - 1), 0.5, 0.03));
+  CHECK(best["tpot_p99_s"].get<double>() == chosen["tpot_s"]["p99"].get<double>());
+  CHECK(best["output_tokens_per_s"].get<double>() == chosen["output_tokens_per_s"].get<double>());
+  // Its cost: GPUs x the catalog's price, and per token the hour over an hour's output.
+  const double price = best["price_per_gpu_hour_usd"].get<double>();
+  CHECK(best["gpus"].get<int64_t>() == replicas);
+  CHECK(best["usd_per_hour"].get<double>() == Approx(price * double(replicas)));
+  CHECK(best["cost_per_million_output_tokens_usd"].get<double>() ==
+        Approx(best["usd_per_hour"].get<double>() /
+               (3600 * best["output_tokens_per_s"].get<double>()) * 1e6));
+}
+
+TEST_CASE("the cheapest layout per hour is the fleet's answer, and its number is explained") {
+  const Json answer = search(fleet_scenario({{"accelerators", {"h100-sxm", "h200"}}}));
+  const Json& fleet = answer["fleet"];
+  double cheapest = 1e300;
+  for (const Json& layout : fleet["layouts"]) {
+    if (layout["status"] == "meets") {
+      cheapest = std::min(cheapest, layout["usd_per_hour"].get<double>());
+    }
+  }
+  CHECK(fleet["best"]["usd_per_hour"].get<double>() == cheapest);
+  CHECK(answer["explain"].contains("fleet.best.usd_per_hour"));
+  CHECK(answer["explain"].contains("fleet.best.replicas"));
+  // Both devices with 1, 2, 4 and 8 GPUs a replica.
+  CHECK(fleet["search"]["layouts"] == 8);
+}
+
+TEST_CASE("the scenario's own price stays with its device, another device gets the catalog's") {
+  Json scenario = fleet_scenario({{"accelerators", {"h100-sxm", "h200"}}, {"tp", {1}}});
+  scenario["inference"]["price_per_gpu_hour_usd"] = 1.25;
+  const Json layouts = search(scenario)["fleet"]["layouts"];
+  CHECK(layouts[0]["price_per_gpu_hour_usd"] == 1.25);
+  const Json h200 = run({{"model", "llama-3.1-8b"},
+                         {"hardware", {{"accelerator", "h200"}}},
+                         {"inference", Json::object()}})["inference"];
+  CHECK(layouts[1]["price_per_gpu_hour_usd"] == h200["price_per_gpu_hour_usd"]);
+}
+
+TEST_CASE("a TPOT target no replica count reaches gets the closest layout, not an error") {
+  // 2 ms a token: Llama 3.1 8B's weights alone take longer to read on an H100.
+  const Json answer =
+      search(fleet_scenario({{"tp", {1, 2}}}, {{"ttft_p99_s", 0.5}, {"tpot_p99_s", 0.002}}));
+  const Json& fleet = answer["fleet"];
+  CHECK_FALSE(fleet.contains("best"));
+  REQUIRE(fleet.contains("closest"));
+  CHECK(fleet["closest"]["unmet"] == Json::array({"tpot_p99_s"}));
+  CHECK(fleet["closest"]["latency_floor"] == true);
+  CHECK(answer["warnings"][0]["code"] == "warning.fleet_none_meets");
+  for (const Json& layout : fleet["layouts"]) CHECK(layout["status"] == "misses");
+}
+
+TEST_CASE("a tensor-parallel size the model cannot split is listed as refused, with the reason") {
+  const Json layouts = search(fleet_scenario({{"tp", {3, 1}}}))["fleet"]["layouts"];
+  CHECK(layouts[0]["status"] == "refused");
+  CHECK(layouts[0]["error"]["field"] == "inference.tp");
+  CHECK(layouts[1]["status"] == "meets");
+}
+
+TEST_CASE("the Pareto points are those no other point beats on tokens/s per GPU and per user") {
+  const Json points = search(fleet_scenario({{"tp", {1, 2, 4}}}))["fleet"]["points"];
+  REQUIRE(points.size() > 3);
+  int on_frontier = 0;
+  for (const Json& p : points) {
+    bool dominated = false;
+    for (const Json& q : points) {
+      const double pu = p["tokens_per_s_per_user"], qu = q["tokens_per_s_per_user"];
+      const double pg = p["output_tokens_per_s_per_gpu"], qg = q["output_tokens_per_s_per_gpu"];
+      dominated |= q["keeps_up"].get<bool>() && qu >= pu && qg >= pg && (qu > pu || qg > pg);
+    }
+    CHECK(p["pareto"].get<bool>() == (p["keeps_up"].get<bool>() && !dominated));
+    on_frontier += p["pareto"].get<bool>();
+  }
+  CHECK(on_frontier >= 2);
+}
+
+TEST_CASE("the fleet search needs traffic that keeps arriving, and names what is wrong") {
+  const auto field_of = [](const Json& scenario) {
+    try {
+      search(scenario);
+    } catch (const llm_sizer::InputError& e) {
+      return e.field();
+    }
+    return std::string("no error");
+  };
+  Json offline = fleet_scenario(Json::object());
+  offline["serving"]["workload"].erase("requests_per_s");
+  CHECK(field_of(offline) == "serving.workload");
+  Json no_serving = fleet_scenario(Json::object());
+  no_serving.erase("serving");
+  CHECK(field_of(no_serving) == "serving");
+  CHECK(field_of(fleet_scenario({{"accelerators", {"h900"}}})) == "fleet.accelerators");
+  CHECK(field_of(fleet_scenario({{"tp", {0}}})) == "fleet.tp");
+  CHECK(field_of(fleet_scenario({{"max_gpus", 0}})) == "fleet.max_gpus");
+  CHECK(field_of(fleet_scenario({{"replicas", 2}})) == "fleet.replicas");
+}
+
+TEST_CASE("a closed loop is sized too: each replica holds its share of the requests in flight") {
+  Json scenario = fleet_scenario({{"tp", {1}}});
+  scenario["serving"]["workload"].erase("requests_per_s");
+  scenario["serving"]["workload"]["concurrency"] = 256;
+  const Json best = search(scenario)["fleet"]["best"];
+  const int64_t replicas = best["replicas"].get<int64_t>();
+  REQUIRE(replicas > 1);
+  Json fewer = scenario;
+  fewer["serving"]["workload"]["concurrency"] = 256;
+  CHECK_FALSE(meets(deployment(fewer, 1, replicas - 1), 0.5, 0.03));
+}
+
+TEST_CASE("a search past its simulation budget lists the layouts it left, and says so") {
+  // 50,000 requests of 100 tokens a replica: 5 million tokens a simulation, ten fill the budget,
+  // and 160 requests/s take several replicas (and simulations) a layout.
+  Json scenario = fleet_scenario({{"accelerators", {"h100-sxm", "h200"}}, {"tp", {1, 2, 4, 8}}});
+  scenario["serving"]["workload"]["requests_per_s"] = 160;
+  scenario["serving"]["workload"]["requests"] = 50000;
+  scenario["serving"]["workload"]["output_tokens"] = 100;
+  const Json answer = search(scenario);
+  const Json& layouts = answer["fleet"]["layouts"];
+  CHECK(layouts[0]["status"] == "meets");
+  CHECK(layouts.back()["status"] == "not_searched");
+  CHECK(layouts.back()["accelerator_name"] == "NVIDIA H200 SXM 141GB");
+  bool warned = false;
+  for (const Json& w : answer["warnings"]) warned |= w["code"] == "warning.fleet_budget";
+  CHECK(warned);
+}

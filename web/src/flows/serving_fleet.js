@@ -1,0 +1,103 @@
+// The Serving view's cheapest fleet: the core's fleet search (fleet.hpp), run by the background job
+// before the load curve (ctx.job.value.fleet, with the core's progress while it searches). The
+// answer first (the cheapest layout, or the closest and the targets it misses), then tokens/s per
+// GPU against tokens/s per user for every replica count simulated, with the frontier, then every
+// layout tried.
+import { h } from '../dom.js';
+import { answer, figure, section, verdict } from './parts.js';
+
+const columns = ['device', 'tp', 'status', 'replicas', 'gpus', 'usd_per_hour', 'cost', 'ttft', 'tpot'];
+
+export function fleetSection(ctx) {
+  const { t, fmt, job, result } = ctx;
+  const { workload } = result.scenario.serving;
+  if (workload.requests_per_s === undefined && workload.concurrency === undefined) {
+    return section(t('fleet.title'), t('fleet.needs_traffic'));
+  }
+  const value = job?.value;
+  let block;
+  if (value?.fleet_error) {
+    block = section(t('fleet.title'), t('fleet.hint'), h('p', { class: 'meta' }, value.fleet_error.message));
+  } else if (!value?.fleet) {
+    const searching = job?.phase === 'fleet';
+    block = section(t('fleet.title'), t('fleet.hint'), h('p', { class: 'meta fleet-progress', role: 'status' },
+      h('progress', { max: searching ? job.total : 1, value: searching ? job.done : 0 }), ' ',
+      searching ? t('fleet.searching', { done: fmt.integer(job.done), total: fmt.integer(job.total) }) : t('fleet.starting')));
+  } else {
+    const searched = value.fleet;
+    // The fleet's own answer explains its numbers: the formula panels read it, not the estimate.
+    const fleetCtx = { ...ctx, result: searched };
+    block = section(t('fleet.title'), t('fleet.hint'), outcome(fleetCtx), paretoFigure(fleetCtx), layoutTable(fleetCtx),
+      h('p', { class: 'meta' }, t('fleet.searched', { layouts: fmt.integer(searched.fleet.search.layouts),
+        simulations: fmt.integer(searched.fleet.search.simulations) })));
+  }
+  block.dataset.fleetState = value?.fleet ? 'done' : value?.fleet_error ? 'error' : 'running';
+  return block;
+}
+
+// The cheapest layout meeting the targets with its cost, or the closest with what it misses.
+function outcome(ctx) {
+  const { t, fmt, result } = ctx;
+  const { best, closest } = result.fleet;
+  const named = (layout) => ({ replicas: fmt.integer(layout.replicas), device: layout.accelerator_name, tp: fmt.integer(layout.tp),
+    gpus: fmt.integer(layout.gpus) });
+  if (best) {
+    const panels = [];
+    const answers = ['usd_per_hour', 'cost_per_million_output_tokens_usd', 'gpus', 'ttft_p99_s', 'tpot_p99_s']
+      .filter((key) => best[key] !== undefined)
+      .map((key) => answer(ctx, `fleet.best.${key}`, t.field(`fleet.best.${key}`), panels));
+    return h('div', { class: 'fleet-answer', dataset: { fleetBest: `${best.accelerator}:${best.tp}:${best.replicas}` } },
+      verdict(true, t('fleet.best', named(best)), t('fleet.best_more')), h('div', { class: 'answers' }, answers), panels);
+  }
+  if (!closest) return verdict(false, t('fleet.none', { unmet: '–' }));
+  const unmet = closest.unmet.map((key) => t(`fleet.unmet.${key}`)).join(', ');
+  return h('div', { class: 'fleet-answer', dataset: { fleetClosest: `${closest.accelerator}:${closest.tp}:${closest.replicas}` } },
+    verdict(false, t('fleet.none', { unmet }),
+      [t('fleet.closest', { ...named(closest), ttft: fmt.seconds(closest.ttft_p99_s), tpot: fmt.seconds(closest.tpot_p99_s) }),
+        closest.latency_floor ? t('fleet.floor') : ''].join(' ').trim()));
+}
+
+// Every simulated replica count that keeps up: a scatter per device and TP, and the frontier.
+function paretoFigure(ctx) {
+  const { t, fmt, result } = ctx;
+  const points = result.fleet.points.filter((p) => p.keeps_up && p.tokens_per_s_per_user > 0)
+    .sort((a, b) => a.tokens_per_s_per_user - b.tokens_per_s_per_user);
+  if (points.length < 2) return null;
+  const names = new Map(result.fleet.layouts.map((l) => [`${l.accelerator}:${l.tp}`, `${l.accelerator_name} · TP ${l.tp}`]));
+  // One series per layout, in the search's order (devices as listed, TP ascending).
+  const groups = [...names.keys()].filter((group) => points.some((p) => `${p.accelerator}:${p.tp}` === group));
+  const series = groups.map((group) => ({
+    label: names.get(group) ?? group,
+    values: points.map((p) => (`${p.accelerator}:${p.tp}` === group ? p.output_tokens_per_s_per_gpu : null)),
+    points: true,
+  }));
+  series.push({ label: t('fleet.frontier'), values: points.map((p) => (p.pareto ? p.output_tokens_per_s_per_gpu : null)), connect: true });
+  const chart = ctx.chart('serving.fleet', {
+    x: points.map((p) => p.tokens_per_s_per_user),
+    xLabel: t('fleet.per_user_axis'),
+    yLabel: t('fleet.per_gpu_axis'),
+    format: { x: fmt.tokensPerSecond, y: fmt.tokensPerSecond },
+    series,
+  });
+  return h('div', { class: 'charts' }, figure(t('fleet.pareto'), chart, t('fleet.pareto_hint')));
+}
+
+function layoutTable(ctx) {
+  const { t, fmt, result } = ctx;
+  const cell = (text) => h('td', { class: 'n' }, text);
+  const money = (value, format) => (value === undefined ? '–' : format(value));
+  const rows = result.fleet.layouts.map((l) => h('tr', { dataset: { status: l.status } },
+    h('th', { scope: 'row' }, l.accelerator_name),
+    cell(fmt.integer(l.tp)),
+    h('td', {}, t(`fleet.status.${l.status}`)),
+    cell(l.replicas === undefined ? '–' : fmt.integer(l.replicas)),
+    cell(l.gpus === undefined ? '–' : fmt.integer(l.gpus)),
+    cell(money(l.usd_per_hour, fmt.usdPerHour)),
+    cell(money(l.cost_per_million_output_tokens_usd, fmt.usd)),
+    cell(l.ttft_p99_s === undefined ? '–' : fmt.seconds(l.ttft_p99_s)),
+    cell(l.tpot_p99_s === undefined ? '–' : fmt.seconds(l.tpot_p99_s))));
+  const table = h('table', { class: 'table fleet-layouts' },
+    h('thead', {}, h('tr', {}, columns.map((key) => h('th', { scope: 'col' }, t(`fleet.column.${key}`))))),
+    h('tbody', {}, rows));
+  return h('details', { open: !result.fleet.best }, h('summary', {}, t('fleet.layouts')), h('div', { class: 'table-scroll' }, table));
+}
