@@ -12,6 +12,12 @@
 #include "limits.hpp"
 
 namespace llm_sizer {
+
+bool kv_heads_split(const ModelSpec& m, int64_t tp) {
+  const int64_t kv = m.num_kv_heads;
+  return m.mla || kv % tp == 0 || tp % kv == 0;
+}
+
 namespace {
 
 constexpr std::array<std::string_view, 5> kRuntimeNames = {"generic", "vllm", "llama.cpp",
@@ -49,9 +55,8 @@ void check_tensor_parallel(const FieldReader& r, const ModelSpec& m, int64_t tp,
     throw InputError(field, {"error.divide_attention_heads", json_object({{"heads", m.num_heads}})},
                      std::to_string(tp));
   }
-  const int64_t kv = m.num_kv_heads;
-  if (!m.mla && kv % tp != 0 && tp % kv != 0) {
-    throw InputError(field, {"error.divide_kv_heads", json_object({{"kv_heads", kv}})},
+  if (!kv_heads_split(m, tp)) {
+    throw InputError(field, {"error.divide_kv_heads", json_object({{"kv_heads", m.num_kv_heads}})},
                      std::to_string(tp));
   }
 }

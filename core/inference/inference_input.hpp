@@ -93,6 +93,10 @@ struct InferenceInput {
 // bytes where the scenario gives them.
 WeightsSize inference_weights(const WeightsSizer& sizer, const InferenceInput& input);
 
+// Whether tensor parallelism over tp devices can share out the KV heads: split evenly, or each
+// device holding copies (tp a multiple of them, as vLLM replicates); MLA's latent is not split.
+bool kv_heads_split(const ModelSpec& m, int64_t tp);
+
 // Reads scenario["inference"]. Runtime defaults depend on the device (memory size, unified
 // memory) and the device count (the default tensor-parallel degree).
 // `host_present`: the scenario has a hardware.host (placement fields need one). `path` names

@@ -15,6 +15,7 @@ Json rl_step_to_json(const RlStepResult& result) {
        {"generation_s", s.generation_s},
        {"update_s", s.update_s},
        {"log_prob_s", s.log_prob_s},
+       {"train_s", s.train_s},
        {"critic_s", s.critic_s},
        {"reshard_s", s.reshard_s},
        {"step_s", s.step_s},

@@ -68,12 +68,13 @@ void explain(const RlStep& s, const RolloutInput& rollout, Explanations& out) {
                                {{"optimizer_steps", s.optimizer_steps, "unit.steps"},
                                 {"optimizer_step", s.optimizer_step_s, "unit.s"}},
                                "grpo-2024"});
+  out.emplace_back("training.rl.train_s", Explanation{"{update} - {log_prob_passes}",
+                                                      {{"update", s.update_s, "unit.s"},
+                                                       {"log_prob_passes", s.log_prob_s, "unit.s"}},
+                                                      "grpo-2024"});
   if (s.critic_s > 0) {
-    out.emplace_back(
-        "training.rl.critic_s",
-        Explanation{"{update} - {log_prob_passes}",
-                    {{"update", s.update_s, "unit.s"}, {"log_prob_passes", s.log_prob_s, "unit.s"}},
-                    "ppo-2017"});
+    out.emplace_back("training.rl.critic_s",
+                     Explanation{"{train}", {{"train", s.train_s, "unit.s"}}, "ppo-2017"});
   }
   out.emplace_back("training.rl.reshard_s",
                    Explanation{"{bytes} / {rate}",
@@ -165,6 +166,7 @@ RlStepResult estimate_rl_step(const ModelSpec& model, const std::vector<TensorSp
   const TrainingFlops& f = trained.flops;
   s.log_prob_s = s.optimizer_steps * trained.step.breakdown.compute_s *
                  (f.per_token > 0 ? f.reference_per_token / f.per_token : 0.0);
+  s.train_s = s.update_s - s.log_prob_s;
 
   // Every rollout GPU receives its tensor-parallel share of the new weights.
   s.reshard_bytes = sizer(engine.instance.weights).bytes / double(s.rollout_tp);
@@ -172,7 +174,7 @@ RlStepResult estimate_rl_step(const ModelSpec& model, const std::vector<TensorSp
   s.reshard_s = s.reshard_bytes / s.reshard_bytes_per_s;
   // PPO's critic trains on the same tokens with the same plan and architecture: the policy's
   // training passes again (its value estimates are among the log-probability passes).
-  if (training.critic()) s.critic_s = s.update_s - s.log_prob_s;
+  if (training.critic()) s.critic_s = s.train_s;
   s.overlapped = separate && rollout.async;
   const double updates_s = s.update_s + s.critic_s;
   s.step_s = (s.overlapped ? std::max(s.generation_s, updates_s) : s.generation_s + updates_s) +

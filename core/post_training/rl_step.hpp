@@ -51,6 +51,7 @@ struct RlStep {
   double optimizer_step_s = 0;
   double update_s = 0;
   double log_prob_s = 0;  // part of update_s
+  double train_s = 0;     // the rest of update_s: the policy's training passes
   // PPO: the critic's own training on the batch (its value estimates are among the log-prob
   // passes above).
   double critic_s = 0;

@@ -31,9 +31,9 @@ constexpr std::array<std::string_view, 7> kEngineFields = {
     "max_num_seqs",      "max_batched_tokens", "memory_efficiency",
     "compute_efficiency"};
 
+// The engine can run at tp: the query heads divide evenly and the KV heads share out.
 bool splits_attention(const ModelSpec& m, int64_t tp) {
-  const int64_t kv = m.num_kv_heads;
-  return m.num_heads % tp == 0 && (m.mla || kv % tp == 0 || tp % kv == 0);
+  return m.num_heads % tp == 0 && kv_heads_split(m, tp);
 }
 
 // The fewest devices (a power of two dividing the pool and the heads) whose share of the

@@ -47,7 +47,7 @@ function stepSection(ctx) {
   const rl = result.training.rl;
   const parts = [
     ['generation_s', rl.generation_s],
-    ['train_s', rl.update_s - rl.log_prob_s],
+    ['train_s', rl.train_s],
     ['log_prob_s', rl.log_prob_s],
     ...(rl.critic_s > 0 ? [['critic_s', rl.critic_s]] : []),
     ['reshard_s', rl.reshard_s],
@@ -62,6 +62,7 @@ function stepSection(ctx) {
       numbersTable(ctx, [
         { path: 'training.rl.generation_s' },
         { path: 'training.rl.update_s' },
+        { path: 'training.rl.train_s' },
         { path: 'training.rl.log_prob_s' },
         ...(rl.critic_s > 0 ? [{ path: 'training.rl.critic_s' }] : []),
         { path: 'training.rl.reshard_s' },
