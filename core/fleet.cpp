@@ -7,6 +7,7 @@
 
 #include "answer_text.hpp"
 #include "error.hpp"
+#include "fleet/disaggregated.hpp"
 #include "fleet/replica_search.hpp"
 #include "json_object.hpp"
 #include "json_text.hpp"
@@ -84,6 +85,7 @@ struct Layout {
   std::string accelerator;  // preset id, or "" for the scenario's own device
   std::string accelerator_name;
   int64_t tp = 1;
+  std::optional<DisaggregatedLayout> disaggregated;  // prefill and decode pools (no single tp)
   std::string status;  // meets, misses, does_not_fit, device_figures, refused, not_searched
   std::optional<double> price_per_gpu_hour_usd;
   std::optional<FleetPoint> point;  // the fewest replicas meeting, or the nearest miss
@@ -130,17 +132,33 @@ void put_point(Json& out, const FleetPoint& p) {
   }
 }
 
+Json pool_json(const Pool& pool) {
+  return json_object({{"tp", pool.tp},
+                      {"replicas", pool.point.replicas},
+                      {"gpus", pool.point.gpus},
+                      {"ttft_p99_s", pool.point.ttft_p99_s},
+                      {"tpot_p99_s", pool.point.tpot_p99_s}});
+}
+
 Json layout_json(const Layout& l, const ServingTargets& targets) {
   Json out = json_object({{"accelerator", l.accelerator},
                           {"accelerator_name", l.accelerator_name},
-                          {"tp", l.tp},
+                          {"mode", l.disaggregated ? "disaggregated" : "aggregated"},
                           {"status", l.status},
                           {"simulations", l.simulations}});
+  if (const auto& d = l.disaggregated) {
+    if (d->prefill) out["prefill"] = pool_json(*d->prefill);
+    if (d->decode) out["decode"] = pool_json(*d->decode);
+    if (d->point) out["kv_transfer_s"] = d->kv_transfer_s;
+    if (!d->point) out["unmet"] = d->unmet;
+  } else {
+    out["tp"] = l.tp;
+  }
   if (l.point) {
     put_point(out, *l.point);
     if (l.price_per_gpu_hour_usd) out["price_per_gpu_hour_usd"] = *l.price_per_gpu_hour_usd;
   }
-  if (l.status == "misses") {
+  if (l.status == "misses" && l.point) {
     out["unmet"] = unmet_targets(*l.point, targets);
     out["latency_floor"] = l.latency_floor;
   }
@@ -166,8 +184,48 @@ std::vector<bool> pareto_frontier(const std::vector<const FleetPoint*>& points) 
   return on;
 }
 
+// The fleet's price per hour and per million output tokens.
+void explain_cost(const Layout& l, const FleetPoint& p, Explanations& out) {
+  if (l.price_per_gpu_hour_usd && p.usd_per_hour && p.output_tokens_per_s > 0) {
+    const double price = *l.price_per_gpu_hour_usd;
+    out.emplace_back("fleet.best.usd_per_hour",
+                     Explanation{"{gpus} * {price}",
+                                 {{"gpus", double(p.gpus), "unit.gpus"},
+                                  {"price", price, "unit.usd_per_gpu_hour"}},
+                                 "continuous-batching"});
+    out.emplace_back(
+        "fleet.best.cost_per_million_output_tokens_usd",
+        Explanation{"{usd_per_hour} / (3600 * {output_tokens_per_s}) * 10^6",
+                    {{"usd_per_hour", *p.usd_per_hour, "unit.usd_per_hour"},
+                     {"output_tokens_per_s", p.output_tokens_per_s, "unit.tokens_per_s"}},
+                    "continuous-batching"});
+  }
+}
+
+// The disaggregated fleet's GPUs and first-token wait: its two pools and the hand-over.
+void explain_pools(const DisaggregatedLayout& d, Explanations& out) {
+  const FleetPoint& prefill = d.prefill->point;
+  const FleetPoint& decode = d.decode->point;
+  out.emplace_back("fleet.best.gpus",
+                   Explanation{"{prefill_gpus} + {decode_gpus}",
+                               {{"prefill_gpus", double(prefill.gpus), "unit.gpus"},
+                                {"decode_gpus", double(decode.gpus), "unit.gpus"}},
+                               "distserve-2024"});
+  out.emplace_back("fleet.best.ttft_p99_s",
+                   Explanation{"{prefill_ttft} + {kv_transfer} + {decode_first_step}",
+                               {{"prefill_ttft", prefill.ttft_p99_s, "unit.s"},
+                                {"kv_transfer", d.kv_transfer_s, "unit.s"},
+                                {"decode_first_step", decode.ttft_p99_s, "unit.s"}},
+                               "distserve-2024"});
+}
+
 void explain_best(const Layout& l, const ServingTargets& targets, Explanations& out) {
   const FleetPoint& p = *l.point;
+  if (l.disaggregated) {
+    explain_pools(*l.disaggregated, out);
+    explain_cost(l, p, out);
+    return;
+  }
   std::vector<Term> terms = {{"replicas", double(p.replicas), "unit.replicas"}};
   std::string rule = "fewest {replicas} keeping up";
   if (targets.ttft_p99_s) {
@@ -186,53 +244,41 @@ void explain_best(const Layout& l, const ServingTargets& targets, Explanations& 
                                {{"replicas", double(p.replicas), "unit.replicas"},
                                 {"tp", double(l.tp), "unit.gpus"}},
                                "continuous-batching"});
-  if (l.price_per_gpu_hour_usd && p.usd_per_hour && p.output_tokens_per_s > 0) {
-    const double price = *l.price_per_gpu_hour_usd;
-    out.emplace_back("fleet.best.usd_per_hour",
-                     Explanation{"{gpus} * {price}",
-                                 {{"gpus", double(p.gpus), "unit.gpus"},
-                                  {"price", price, "unit.usd_per_gpu_hour"}},
-                                 "continuous-batching"});
-    out.emplace_back(
-        "fleet.best.cost_per_million_output_tokens_usd",
-        Explanation{"{usd_per_hour} / (3600 * {output_tokens_per_s}) * 10^6",
-                    {{"usd_per_hour", *p.usd_per_hour, "unit.usd_per_hour"},
-                     {"output_tokens_per_s", p.output_tokens_per_s, "unit.tokens_per_s"}},
-                    "continuous-batching"});
-  }
+  explain_cost(l, p, out);
 }
 
-Layout search_layout(const Json& base, const std::string& accelerator, const std::string& own_id,
-                     int64_t tp, const FleetInput& fleet, const Catalog& catalog) {
-  Layout l;
-  l.accelerator = accelerator;
-  l.tp = tp;
+// One layout's scenario, or nullopt with the layout refused and why.
+std::optional<Scenario> parse_layout(const Json& base, const std::string& own_id,
+                                     const Catalog& catalog, Layout& l) {
   try {
-    const Scenario s = parse_scenario(layout_scenario(base, accelerator, own_id, tp), catalog);
-    const ModelSpec& model = s.model.parsed.spec;
-    const std::vector<TensorSpec> tensors = list_tensors(model);
-    const ServingInput& serving = *s.serving;
-    l.price_per_gpu_hour_usd = serving.instance.price_per_gpu_hour_usd;
-    const ReplicaSearch search =
-        search_replicas(model, tensors, WeightsSizer(model, tensors), s.hardware.accelerator,
-                        serving.instance, serving, std::max<int64_t>(1, fleet.max_gpus / tp));
-    l.simulations = search.simulations;
-    l.points = search.points;
-    l.latency_floor = search.latency_floor;
-    if (!search.unavailable.empty()) {
-      l.status = search.unavailable;
-    } else if (search.fewest_meeting) {
-      l.status = "meets";
-      l.point = search.points[*search.fewest_meeting];
-    } else {
-      l.status = "misses";
-      l.point = nearest(search.points);
-    }
+    return parse_scenario(layout_scenario(base, l.accelerator, own_id, l.tp), catalog);
   } catch (const InputError& e) {
     l.status = "refused";
     l.error = error_json(e.what(), e.field(), e.rule(), e.got())["error"];
+    return std::nullopt;
   }
-  return l;
+}
+
+// The fewest replicas of the layout's size meeting the targets, or its nearest miss.
+void search_aggregated(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                       const Scenario& s, const FleetInput& fleet, Layout& l) {
+  const ServingInput& serving = *s.serving;
+  l.price_per_gpu_hour_usd = serving.instance.price_per_gpu_hour_usd;
+  const ReplicaSearch search =
+      search_replicas(model, tensors, WeightsSizer(model, tensors), s.hardware.accelerator,
+                      serving.instance, serving, std::max<int64_t>(1, fleet.max_gpus / l.tp));
+  l.simulations = search.simulations;
+  l.points = search.points;
+  l.latency_floor = search.latency_floor;
+  if (!search.unavailable.empty()) {
+    l.status = search.unavailable;
+  } else if (search.fewest_meeting) {
+    l.status = "meets";
+    l.point = search.points[*search.fewest_meeting];
+  } else {
+    l.status = "misses";
+    l.point = nearest(search.points);
+  }
 }
 
 // The tensor-parallel sizes to try on a device: the fleet section's, or powers of two up to the
@@ -271,29 +317,58 @@ Json fleet_json(const Json& input, const Catalog& catalog, const FleetProgress& 
     return preset && id != own_id ? preset->name : own.name;
   };
 
+  const ModelSpec& model = scenario.model.parsed.spec;
+  const std::vector<TensorSpec> tensors = list_tensors(model);
   // Each simulation generates about a replica's requests x their mean answer.
   const double tokens_per_simulation =
       double(serving.workload.requests) * double(serving.workload.output.mean);
-  std::vector<std::pair<std::string, int64_t>> planned;  // (accelerator, tp), in search order
+  std::vector<std::pair<std::string, std::vector<int64_t>>> planned;  // device, its sizes
+  int64_t total = 0;
   for (const std::string& accelerator : accelerators) {
-    for (const int64_t tp : tp_sizes(base, accelerator, own_id, fleet, catalog)) {
-      planned.emplace_back(accelerator, tp);
-    }
+    planned.emplace_back(accelerator, tp_sizes(base, accelerator, own_id, fleet, catalog));
+    total += int64_t(planned.back().second.size()) + (fleet.disaggregated ? 1 : 0);
   }
   double simulated_tokens = 0;
   std::vector<Layout> layouts;
-  for (const auto& [accelerator, tp] : planned) {
-    if (simulated_tokens < limits::kFleetSimulatedTokens) {
-      layouts.push_back(search_layout(base, accelerator, own_id, tp, fleet, catalog));
-      simulated_tokens += double(layouts.back().simulations) * tokens_per_simulation;
-    } else {
-      layouts.push_back(Layout{});
-      layouts.back().accelerator = accelerator;
-      layouts.back().tp = tp;
-      layouts.back().status = "not_searched";
+  const auto add = [&](Layout l) {
+    l.accelerator_name = name_of(l.accelerator);
+    simulated_tokens += double(l.simulations) * tokens_per_simulation;
+    layouts.push_back(std::move(l));
+    if (progress) progress(int64_t(layouts.size()), total);
+  };
+  for (const auto& [accelerator, sizes] : planned) {
+    std::vector<PoolSetup> pools;  // the sizes that parse, for the disaggregated layout
+    for (const int64_t tp : sizes) {
+      Layout l;
+      l.accelerator = accelerator;
+      l.tp = tp;
+      l.status = "not_searched";
+      if (simulated_tokens < limits::kFleetSimulatedTokens) {
+        if (const auto s = parse_layout(base, own_id, catalog, l)) {
+          search_aggregated(model, tensors, *s, fleet, l);
+          if (l.status == "meets" || l.status == "misses") {
+            pools.push_back({tp, s->hardware.accelerator, s->serving->instance, *s->serving,
+                             s->hardware.cluster.inter_node.bytes_per_s});
+          }
+        }
+      }
+      add(std::move(l));
     }
-    layouts.back().accelerator_name = name_of(accelerator);
-    if (progress) progress(int64_t(layouts.size()), int64_t(planned.size()));
+    if (!fleet.disaggregated) continue;
+    Layout l;
+    l.accelerator = accelerator;
+    l.status = "not_searched";
+    l.disaggregated = DisaggregatedLayout{};
+    if (simulated_tokens < limits::kFleetSimulatedTokens && pools.empty()) {
+      l.status = "does_not_fit";  // no size of this device serves the model
+    } else if (simulated_tokens < limits::kFleetSimulatedTokens) {
+      l.disaggregated = search_disaggregated(model, tensors, pools, fleet.max_gpus);
+      l.simulations = l.disaggregated->simulations;
+      l.point = l.disaggregated->point;
+      l.status = l.point ? "meets" : "misses";
+      l.price_per_gpu_hour_usd = pools.front().instance.price_per_gpu_hour_usd;
+    }
+    add(std::move(l));
   }
 
   const Layout* best = nullptr;
@@ -331,7 +406,7 @@ Json fleet_json(const Json& input, const Catalog& catalog, const FleetProgress& 
                              {"points", points},
                              {"search", json_object({{"layouts", int64_t(layouts.size())},
                                                      {"simulations", simulations}})}});
-  if (layouts.back().status == "not_searched") {
+  if (!layouts.empty() && layouts.back().status == "not_searched") {
     warnings.push_back(
         {"fleet",
          {"warning.fleet_budget", json_object({{"tokens", limits::kFleetSimulatedTokens}})}});

@@ -54,6 +54,11 @@ constexpr std::array kReferences = {
               "section 4; Agrawal et al. 2024, Sarathi-Serve (OSDI), section 4; simulated step "
               "by step (core/serving/batching.hpp)",
               "https://arxiv.org/abs/2309.06180"},
+    Reference{"distserve-2024",
+              "Zhong et al. 2024, DistServe: Disaggregating Prefill and Decoding for "
+              "Goodput-optimized Large Language Model Serving (OSDI), sections 3-4: each phase "
+              "on its own pool, sized for its own latency target, the KV cache sent between them",
+              "https://arxiv.org/abs/2401.09670"},
     Reference{"speculative-decoding",
               "Leviathan, Kalman and Matias 2023, Fast Inference from Transformers via "
               "Speculative Decoding, section 3 and equation 1 (expected tokens per step "

@@ -8,11 +8,12 @@ namespace llm_sizer {
 FleetInput parse_fleet(const Json* section) {
   const Json empty = Json::object();
   const FieldReader r(section ? *section : empty, "fleet");
-  r.reject_unknown({"accelerators", "tp", "max_gpus"});
+  r.reject_unknown({"accelerators", "tp", "max_gpus", "disaggregated"});
   FleetInput in;
   in.accelerators = r.string_list("accelerators", limits::kFleetAccelerators);
   in.tp = r.int_list("tp", limits::kFleetTp, limits::kFleetTpSizes);
   in.max_gpus = r.int_or("max_gpus", in.max_gpus, limits::kDevices);
+  in.disaggregated = r.bool_or("disaggregated", in.disaggregated);
   return in;
 }
 

@@ -16,6 +16,8 @@ struct FleetInput {
   // Tensor-parallel sizes to try; empty: 1, 2, 4, 8 up to each device's node size.
   std::vector<int64_t> tp;
   int64_t max_gpus = 1024;  // the largest fleet tried, all replicas together
+  // Also try each device with prefill and decode on pools of their own.
+  bool disaggregated = true;
 };
 
 // Reads scenario["fleet"] (absent: every default). Preset ids are checked by the scenario, which

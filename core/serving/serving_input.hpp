@@ -34,6 +34,9 @@ struct Workload {
   LengthDistribution prompt;
   LengthDistribution output;
   double prefix_hit_ratio = 0;  // share of each prompt found in the prefix cache (not computed)
+  // A disaggregated decode pool's traffic (not a scenario field): each prompt's KV cache arrives
+  // from the prefill pool, so only its last token is computed here.
+  bool prefilled_elsewhere = false;
 };
 
 // serving.targets: the latency a request must meet to count towards goodput.

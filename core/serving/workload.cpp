@@ -57,8 +57,11 @@ ReplicaTraffic replica_traffic(const Workload& w, int64_t replicas, int64_t max_
       ++t.truncated;
     }
     // At least the prompt's last token is computed: its logits give the first output token.
-    r.cached_tokens = std::min(r.prompt_tokens - 1,
-                               int64_t(std::floor(double(r.prompt_tokens) * w.prefix_hit_ratio)));
+    r.cached_tokens =
+        w.prefilled_elsewhere
+            ? r.prompt_tokens - 1
+            : std::min(r.prompt_tokens - 1,
+                       int64_t(std::floor(double(r.prompt_tokens) * w.prefix_hit_ratio)));
     if (w.arrivals == Arrivals::poisson) {
       const double v = double(i + 1) * kGoldenFraction;
       clock += -portable_log(1 - (v - std::floor(v))) / rate;

@@ -167,10 +167,14 @@ export async function assertReopensAndReadsChinese(site, scenario, view, { texts
   const drawn = (page) => page.waitForFunction((id) => document.querySelector('#flow')?.dataset.view === id, view);
   const first = await openPage(site.browser, site.url + await linkFor(scenario, { t: view }));
   await drawn(first.page);
+  // The view's background search (the planner's plans, the Serving view's fleet) has finished.
+  const settled = (page) => page.waitForFunction(() => !document.documentElement.dataset.jobPending);
   const copied = await settledUrl(first.page);
+  await settled(first.page);
   const sender = await pageState(first.page);
   const second = await openPage(site.browser, copied);
   await drawn(second.page);
+  await settled(second.page);
   assert.deepEqual(await pageState(second.page), sender);
 
   const zh = await openPage(site.browser, site.url + await linkFor(scenario, { t: view, l: 'zh' }), { viewport: { width: 390, height: 844 } });

@@ -92,7 +92,8 @@ test('fleet() equals `llm-sizer fleet` byte for byte in value, and its errors ar
   };
   const answer = wasm.fleet(scenario);
   assert.deepEqual(answer, cliJson(['fleet', '-'], JSON.stringify(scenario)));
-  assert.equal(answer.fleet.layouts.length, 4);
+  // Two devices at TP 1 and 2, and each with prefill and decode apart.
+  assert.equal(answer.fleet.layouts.length, 6);
   assert.ok(answer.fleet.best.replicas >= 1);
   assert.throws(() => wasm.fleet({ ...scenario, fleet: { colour: 1 } }), (error) => error.field === 'fleet.colour');
 });

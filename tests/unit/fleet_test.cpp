@@ -82,19 +82,21 @@ TEST_CASE("the cheapest layout per hour is the fleet's answer, and its number is
   CHECK(fleet["best"]["usd_per_hour"].get<double>() == cheapest);
   CHECK(answer["explain"].contains("fleet.best.usd_per_hour"));
   CHECK(answer["explain"].contains("fleet.best.replicas"));
-  // Both devices with 1, 2, 4 and 8 GPUs a replica.
-  CHECK(fleet["search"]["layouts"] == 8);
+  // Both devices with 1, 2, 4 and 8 GPUs a replica, and each with prefill and decode apart.
+  CHECK(fleet["search"]["layouts"] == 10);
 }
 
 TEST_CASE("the scenario's own price stays with its device, another device gets the catalog's") {
   Json scenario = fleet_scenario({{"accelerators", {"h100-sxm", "h200"}}, {"tp", {1}}});
   scenario["inference"]["price_per_gpu_hour_usd"] = 1.25;
   const Json layouts = search(scenario)["fleet"]["layouts"];
+  // The layouts: H100 at TP 1, H100 disaggregated, H200 at TP 1, H200 disaggregated.
   CHECK(layouts[0]["price_per_gpu_hour_usd"] == 1.25);
+  CHECK(layouts[1]["price_per_gpu_hour_usd"] == 1.25);
   const Json h200 = run({{"model", "llama-3.1-8b"},
                          {"hardware", {{"accelerator", "h200"}}},
                          {"inference", Json::object()}})["inference"];
-  CHECK(layouts[1]["price_per_gpu_hour_usd"] == h200["price_per_gpu_hour_usd"]);
+  CHECK(layouts[2]["price_per_gpu_hour_usd"] == h200["price_per_gpu_hour_usd"]);
 }
 
 TEST_CASE("a TPOT target no replica count reaches gets the closest layout, not an error") {
@@ -182,4 +184,61 @@ TEST_CASE("a search past its simulation budget lists the layouts it left, and sa
   bool warned = false;
   for (const Json& w : answer["warnings"]) warned |= w["code"] == "warning.fleet_budget";
   CHECK(warned);
+}
+
+TEST_CASE("a disaggregated fleet: each pool meets its own share of the targets, the TTFT adds up") {
+  // Llama 3.1 70B in FP8 at 20 requests/s of 2,000-token prompts: prefill-heavy traffic.
+  const Json scenario = {{"model", "llama-3.1-70b"},
+                         {"hardware", {{"accelerator", "h100-sxm"}}},
+                         {"inference", {{"runtime", "vllm"}, {"weights", "fp8"}}},
+                         {"serving",
+                          {{"workload",
+                            {{"requests_per_s", 20},
+                             {"requests", 300},
+                             {"prompt_tokens", 2000},
+                             {"output_tokens", 300}}},
+                           {"targets", {{"ttft_p99_s", 1.0}, {"tpot_p99_s", 0.05}}}}},
+                         {"fleet", {{"tp", {2, 4}}}}};
+  const Json answer = search(scenario);
+  const Json& layouts = answer["fleet"]["layouts"];
+  REQUIRE(layouts.size() == 3);
+  const Json& split = layouts[2];
+  CHECK(split["mode"] == "disaggregated");
+  REQUIRE(split["status"] == "meets");
+  const Json& prefill = split["prefill"];
+  const Json& decode = split["decode"];
+  CHECK(split["gpus"] == prefill["gpus"].get<int64_t>() + decode["gpus"].get<int64_t>());
+  CHECK(prefill["gpus"] == prefill["tp"].get<int64_t>() * prefill["replicas"].get<int64_t>());
+  CHECK(split["ttft_p99_s"].get<double>() ==
+        Approx(prefill["ttft_p99_s"].get<double>() + split["kv_transfer_s"].get<double>() +
+               decode["ttft_p99_s"].get<double>()));
+  CHECK(split["ttft_p99_s"].get<double>() <= 1.0);
+  CHECK(decode["tpot_p99_s"].get<double>() <= 0.05);
+  // The KV transfer: 2,000 tokens x 320 KiB (80 layers x 8 KV heads x 128 x 2 x 2 bytes) over
+  // each prefill GPU's 50 GB/s InfiniBand NDR port, a tp share each.
+  const double kv_bytes = 2000.0 * 80 * 8 * 128 * 2 * 2;
+  CHECK(split["kv_transfer_s"].get<double>() ==
+        Approx(kv_bytes / prefill["tp"].get<double>() / 50e9).epsilon(1e-9));
+  // A prefill pool one replica smaller misses its TTFT share, or does not keep up.
+  Json fewer = scenario;
+  fewer.erase("fleet");
+  const int64_t tp = prefill["tp"].get<int64_t>();
+  const int64_t replicas = prefill["replicas"].get<int64_t>() - 1;
+  fewer["hardware"]["count"] = tp * replicas;
+  fewer["inference"]["tp"] = tp;
+  fewer["serving"]["replicas"] = replicas;
+  fewer["serving"]["workload"]["requests"] = 300 * replicas;
+  fewer["serving"]["workload"]["output_tokens"] = 1;
+  const Json small = run(fewer)["serving"];
+  const double budget =
+      1.0 - split["kv_transfer_s"].get<double>() - decode["ttft_p99_s"].get<double>();
+  CHECK((small["overloaded"].get<bool>() || small["ttft_s"]["p99"].get<double>() > budget));
+  CHECK(answer["references"].contains("distserve-2024"));
+}
+
+TEST_CASE("the fleet section can leave disaggregated layouts out") {
+  const Json layouts =
+      search(fleet_scenario({{"tp", {1}}, {"disaggregated", false}}))["fleet"]["layouts"];
+  REQUIRE(layouts.size() == 1);
+  CHECK(layouts[0]["mode"] == "aggregated");
 }

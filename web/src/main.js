@@ -173,9 +173,12 @@ function runBackground() {
   const scenario = app.computed();
   const job = { key, flow: flow.id, done: 0, total: 1, value: null, finished: false, error: null };
   app.job = job;
+  // Marked on the page while it runs, as the link's pending write is (tests wait for both).
+  document.documentElement.dataset.jobPending = 'true';
   flow.background(app.engine, scenario, (report) => {
     if (app.job !== job || report.superseded) return;
     Object.assign(job, report);
+    if (job.finished) delete document.documentElement.dataset.jobPending;
     if (app.flow() === flow) renderResults(app);
   });
 }

@@ -71,7 +71,7 @@ const servingInputs = {
   reads: [
     { section: 'inference', heading: 'inputs.serving_engine', keys: ['weights', 'kv_cache', 'runtime', 'tp', 'price_per_gpu_hour_usd'] },
     // The cheapest fleet's search: the devices to compare (empty: this one), its sizes and cap.
-    { section: 'fleet', heading: 'inputs.fleet', keys: ['accelerators', 'tp', 'max_gpus'], lists: ['accelerators', 'tp'] },
+    { section: 'fleet', heading: 'inputs.fleet', keys: ['accelerators', 'tp', 'max_gpus', 'disaggregated'], lists: ['accelerators', 'tp'] },
   ],
 };
 

@@ -1,12 +1,12 @@
 // The Serving view's cheapest fleet: the core's fleet search (fleet.hpp), run by the background job
 // before the load curve (ctx.job.value.fleet, with the core's progress while it searches). The
-// answer first (the cheapest layout, or the closest and the targets it misses), then tokens/s per
-// GPU against tokens/s per user for every replica count simulated, with the frontier, then every
-// layout tried.
+// answer first (the cheapest layout, aggregated or with prefill and decode on pools of their own,
+// or the closest and the targets it misses), then tokens/s per GPU against tokens/s per user for
+// every replica count simulated, with the frontier, then every layout tried.
 import { h } from '../dom.js';
 import { answer, figure, section, verdict } from './parts.js';
 
-const columns = ['device', 'tp', 'status', 'replicas', 'gpus', 'usd_per_hour', 'cost', 'ttft', 'tpot'];
+const columns = ['device', 'layout', 'status', 'replicas', 'gpus', 'usd_per_hour', 'cost', 'ttft', 'tpot'];
 
 export function fleetSection(ctx) {
   const { t, fmt, job, result } = ctx;
@@ -41,6 +41,16 @@ function outcome(ctx) {
   const { best, closest } = result.fleet;
   const named = (layout) => ({ replicas: fmt.integer(layout.replicas), device: layout.accelerator_name, tp: fmt.integer(layout.tp),
     gpus: fmt.integer(layout.gpus) });
+  if (best?.mode === 'disaggregated') {
+    const panels = [];
+    const answers = ['usd_per_hour', 'cost_per_million_output_tokens_usd', 'gpus', 'ttft_p99_s', 'tpot_p99_s']
+      .filter((key) => best[key] !== undefined)
+      .map((key) => answer(ctx, `fleet.best.${key}`, t.field(`fleet.best.${key}`), panels));
+    return h('div', { class: 'fleet-answer', dataset: { fleetBest: `${best.accelerator}:disaggregated:${best.gpus}` } },
+      verdict(true, t('fleet.best_split', { device: best.accelerator_name, gpus: fmt.integer(best.gpus), pools: pools(ctx, best) }),
+        t('fleet.best_split_more', { transfer: fmt.seconds(best.kv_transfer_s) })),
+      h('div', { class: 'answers' }, answers), panels);
+  }
   if (best) {
     const panels = [];
     const answers = ['usd_per_hour', 'cost_per_million_output_tokens_usd', 'gpus', 'ttft_p99_s', 'tpot_p99_s']
@@ -57,13 +67,21 @@ function outcome(ctx) {
         closest.latency_floor ? t('fleet.floor') : ''].join(' ').trim()));
 }
 
+// A disaggregated layout's two pools, as "5 × TP 2 prefill + 1 × TP 4 decode".
+function pools(ctx, layout) {
+  const { t, fmt } = ctx;
+  const pool = (key) => layout[key] && t(`fleet.pool.${key}`, { replicas: fmt.integer(layout[key].replicas), tp: fmt.integer(layout[key].tp) });
+  return [pool('prefill'), pool('decode')].filter(Boolean).join(' + ') || '–';
+}
+
 // Every simulated replica count that keeps up: a scatter per device and TP, and the frontier.
 function paretoFigure(ctx) {
   const { t, fmt, result } = ctx;
   const points = result.fleet.points.filter((p) => p.keeps_up && p.tokens_per_s_per_user > 0)
     .sort((a, b) => a.tokens_per_s_per_user - b.tokens_per_s_per_user);
   if (points.length < 2) return null;
-  const names = new Map(result.fleet.layouts.map((l) => [`${l.accelerator}:${l.tp}`, `${l.accelerator_name} · TP ${l.tp}`]));
+  const names = new Map(result.fleet.layouts.filter((l) => l.mode === 'aggregated')
+    .map((l) => [`${l.accelerator}:${l.tp}`, `${l.accelerator_name} · TP ${l.tp}`]));
   // One series per layout, in the search's order (devices as listed, TP ascending).
   const groups = [...names.keys()].filter((group) => points.some((p) => `${p.accelerator}:${p.tp}` === group));
   const series = groups.map((group) => ({
@@ -86,9 +104,9 @@ function layoutTable(ctx) {
   const { t, fmt, result } = ctx;
   const cell = (text) => h('td', { class: 'n' }, text);
   const money = (value, format) => (value === undefined ? '–' : format(value));
-  const rows = result.fleet.layouts.map((l) => h('tr', { dataset: { status: l.status } },
+  const rows = result.fleet.layouts.map((l) => h('tr', { dataset: { status: l.status, mode: l.mode } },
     h('th', { scope: 'row' }, l.accelerator_name),
-    cell(fmt.integer(l.tp)),
+    l.mode === 'disaggregated' ? h('td', {}, pools(ctx, l)) : cell(fmt.integer(l.tp)),
     h('td', {}, t(`fleet.status.${l.status}`)),
     cell(l.replicas === undefined ? '–' : fmt.integer(l.replicas)),
     cell(l.gpus === undefined ? '–' : fmt.integer(l.gpus)),
