@@ -1,5 +1,5 @@
 // The calculator's WASM core: createLlmSizer() resolves to { estimate(scenario),
-// plan(scenario), presets(), readMeasurement(text) }
+// plan(scenario), fleet(scenario, onProgress), presets(), readMeasurement(text) }
 // (core_api.mjs says how results and errors come back).
 import { coreApi } from './core_api.mjs';
 import createModule from './llm_sizer_wasm.mjs';

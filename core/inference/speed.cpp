@@ -22,11 +22,18 @@ double integer_power(double base, int64_t exponent) {
 // Weight bytes one forward step streams: every matrix a token passes through (the token
 // embedding is a row lookup unless the head reuses it), the experts the batch touches, not the
 // image encoder, the MTP module, or an encoder-decoder's encoder side (run once per request).
-double streamed_weight_bytes(const ModelSpec& m, const WeightsSize& w, int64_t batch) {
+// The weights every token reads: all but the image encoder, the encoder stack, the routed experts
+// and the input embedding (a row lookup) unless the output head shares it.
+double dense_streamed_bytes(const ModelSpec& m, const WeightsSize& w) {
   double bytes =
       w.bytes - w.component(Component::vision) - w.component(Component::experts) - w.encoder_bytes;
   if (!m.tie_word_embeddings) bytes -= w.component(Component::embedding);
-  return bytes + w.component(Component::experts) * touched_expert_fraction(m, batch);
+  return bytes;
+}
+
+double streamed_weight_bytes(const ModelSpec& m, const WeightsSize& w, int64_t batch) {
+  return dense_streamed_bytes(m, w) +
+         w.component(Component::experts) * touched_expert_fraction(m, batch);
 }
 
 // An encoder-decoder's prompt goes through the encoder only (and the cross-attention keys and
@@ -131,21 +138,39 @@ StepCost prefill(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec
   return s;
 }
 
+MixedStepModel::MixedStepModel(const ModelSpec& m, const WeightsSize& w,
+                               const AcceleratorSpec& device, const InferenceInput& in,
+                               const Efficiency& e)
+    : model_(m),
+      device_(device),
+      input_(in),
+      efficiency_(e),
+      split_(devices_in_step(in, e)),
+      kv_share_(kv_share_per_device(m, e.sequential_split ? 1 : in.tp)),
+      dense_bytes_(dense_streamed_bytes(m, w)),
+      expert_bytes_(w.component(Component::experts)),
+      decoder_layers_(layers_where(m, false)) {}
+
+StepCost MixedStepModel::operator()(const MixedBatch& b) const {
+  const Efficiency& e = efficiency_;
+  StepCost s;
+  const int64_t tokens = b.decode_tokens + b.prefill_tokens;
+  const double kv_read = b.decode_kv_bytes * kv_share_;
+  const double streamed = dense_bytes_ + expert_bytes_ * touched_expert_fraction(model_, tokens);
+  s.bytes = streamed / split_ + kv_read;
+  s.flops = (b.decode_flops + b.prefill_flops) / split_;
+  s.memory_s = s.bytes / (device_.memory_bandwidth_bytes_per_s * e.memory);
+  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
+  set_attention_share(s, kv_read, b.attention_flops / split_, device_, e);
+  s.fixed_s =
+      decoder_layers_ * (b.prefill_tokens > 0 ? e.prefill_layer_overhead_s : e.layer_overhead_s);
+  s.allreduce_s = allreduce_seconds(model_, e, input_.tp, double(tokens));
+  return s;
+}
+
 StepCost mixed_step(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec& device,
                     const InferenceInput& in, const Efficiency& e, const MixedBatch& b) {
-  StepCost s;
-  const double split = devices_in_step(in, e);
-  const int64_t tokens = b.decode_tokens + b.prefill_tokens;
-  const double kv_read = b.decode_kv_bytes * kv_share_per_device(m, e.sequential_split ? 1 : in.tp);
-  s.bytes = streamed_weight_bytes(m, w, tokens) / split + kv_read;
-  s.flops = (b.decode_flops + b.prefill_flops) / split;
-  s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
-  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
-  set_attention_share(s, kv_read, b.attention_flops / split, device, e);
-  s.fixed_s = layers_where(m, false) *
-              (b.prefill_tokens > 0 ? e.prefill_layer_overhead_s : e.layer_overhead_s);
-  s.allreduce_s = allreduce_seconds(m, e, in.tp, double(tokens));
-  return s;
+  return MixedStepModel(m, w, device, in, e)(b);
 }
 
 }  // namespace llm_sizer

@@ -77,6 +77,26 @@ struct MixedBatch {
 // The roofline of a mixed batch on one of `tp` devices: every weight the step's tokens touch is
 // read once, each decoding sequence reads its KV cache, and the FLOPs of all tokens run at the
 // peak's efficiency; the per-layer fixed cost is a prefill chunk's when the step holds one.
+// What does not change from step to step is worked out once: the serving simulation prices
+// thousands of steps an answer. Holds references: the arguments must outlive it.
+class MixedStepModel {
+ public:
+  MixedStepModel(const ModelSpec& model, const WeightsSize& weights, const AcceleratorSpec& device,
+                 const InferenceInput& input, const Efficiency& efficiency);
+  StepCost operator()(const MixedBatch& batch) const;
+
+ private:
+  const ModelSpec& model_;
+  const AcceleratorSpec& device_;
+  const InferenceInput& input_;
+  const Efficiency& efficiency_;
+  double split_;           // devices streaming their shares at the same time
+  double kv_share_;        // of the KV cache, on one device
+  double dense_bytes_;     // weights every token reads (streamed_weight_bytes less experts)
+  double expert_bytes_;    // routed experts, read as far as the batch touches them
+  double decoder_layers_;  // for the per-layer fixed cost
+};
+
 StepCost mixed_step(const ModelSpec& model, const WeightsSize& weights,
                     const AcceleratorSpec& device, const InferenceInput& input,
                     const Efficiency& efficiency, const MixedBatch& batch);

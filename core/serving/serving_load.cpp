@@ -48,11 +48,24 @@ LatencySpread weighted_spread(std::vector<std::pair<double, double>> values) {
   return s;
 }
 
-LatencySpread spread(const std::vector<double>& values) {
-  std::vector<std::pair<double, double>> once;
-  once.reserve(values.size());
-  for (const double v : values) once.push_back({v, 1});
-  return weighted_spread(std::move(once));
+// The same for values one each: sorted as they are, the k-th by index (weighted_spread's ranks and
+// its sum in ascending order, without the pairs: the fleet search takes thousands of these).
+LatencySpread spread(std::vector<double> values) {
+  LatencySpread s;
+  if (values.empty()) return s;
+  std::sort(values.begin(), values.end());
+  double sum = 0;
+  for (const double v : values) sum += v;
+  const double count = double(values.size());
+  s.mean = sum / count;
+  const auto rank = [&](double p) {
+    const double k = std::max(1.0, std::ceil(p * count));
+    return values[std::min(values.size(), size_t(k)) - 1];
+  };
+  s.p50 = rank(0.50);
+  s.p90 = rank(0.90);
+  s.p99 = rank(0.99);
+  return s;
 }
 
 // The scheduler of one replica: the runtime's caps and the KV pool its memory leaves.
@@ -236,9 +249,8 @@ ServingLoadResult estimate_serving_load(const ModelSpec& m, const std::vector<Te
   load.truncated = traffic.truncated * serving.replicas;
   load.requests = int64_t(traffic.requests.size()) * serving.replicas;
   const TokenFlops flops = token_flops(m, tensors);
-  const StepSeconds step_seconds = [&](const MixedBatch& batch) {
-    return mixed_step(m, weights, device, in, efficiency, batch).seconds();
-  };
+  const MixedStepModel step(m, weights, device, in, efficiency);
+  const StepSeconds step_seconds = [&](const MixedBatch& batch) { return step(batch).seconds(); };
   const SimulationOutcome sim = simulate(traffic, scheduler, flops, step_seconds);
   summarise(sim, traffic, serving, load);
   if (in.price_per_gpu_hour_usd && load.output_tokens_per_s > 0) {
