@@ -7,8 +7,8 @@
 
 #include "answer_text.hpp"
 #include "error.hpp"
-#include "fleet/disaggregated.hpp"
-#include "fleet/replica_search.hpp"
+#include "fleet_search/disaggregated.hpp"
+#include "fleet_search/replica_search.hpp"
 #include "json_object.hpp"
 #include "json_text.hpp"
 #include "limits.hpp"

@@ -192,8 +192,8 @@ inline constexpr IntRange kSimulatedRequests{
     1, 100'000,
     "serving benchmarks send 1,000-30,000 prompts; MLPerf's Llama 2 70B set has 24,576"};
 inline constexpr double kSimulatedOutputTokens = 5e6;
-// The fleet search (core/fleet/): accelerators and tensor-parallel sizes it tries, each one a
-// replica-count search of its own.
+// The fleet search (core/fleet_search/): accelerators and tensor-parallel sizes it tries, each
+// one a replica-count search of its own.
 inline constexpr size_t kFleetAccelerators = 8;
 inline constexpr size_t kFleetTpSizes = 8;
 inline constexpr IntRange kFleetTp{1, 1024,

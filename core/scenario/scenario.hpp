@@ -6,7 +6,7 @@
 
 #include "catalog/catalog.hpp"
 #include "field_reader.hpp"
-#include "fleet/fleet_input.hpp"
+#include "fleet_search/fleet_input.hpp"
 #include "hardware/accelerator.hpp"
 #include "hardware/cluster.hpp"
 #include "hardware/host.hpp"

@@ -3,9 +3,8 @@
 // question: Llama-3.1-70B in FP8 at 20 requests/s of 2,000-token prompts and 300-token answers,
 // TTFT p99 <= 1 s and TPOT p99 <= 50 ms, on H100, H200 or MI300X (vLLM).
 // Usage: node tests/bench/fleet.mjs   (after scripts/build.sh)
-import { performance } from 'node:perf_hooks';
-
 import { loadWasm } from '../node/support.mjs';
+import { fastest } from './fastest.mjs';
 
 const scenario = {
   model: 'llama-3.1-70b',
@@ -14,20 +13,8 @@ const scenario = {
   fleet: { accelerators: ['h100-sxm', 'h200', 'mi300x'] },
 };
 
-// The fastest of `runs` timings (milliseconds) and the last answer.
-function time(fn, runs = 3) {
-  let best = Infinity;
-  let answer;
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    answer = fn();
-    best = Math.min(best, performance.now() - start);
-  }
-  return { ms: best, answer };
-}
-
 const core = await loadWasm();
-const { ms, answer } = time(() => core.fleet(scenario));
+const { ms, answer } = fastest(() => core.fleet(scenario), 3);
 const { search, best, layouts } = answer.fleet;
 // Each simulated replica count is a layout evaluated (device, TP, replicas).
 const perSecond = (search.simulations / ms) * 1000;
@@ -38,8 +25,12 @@ const rows = [
   ['simulated layouts per 200 ms', `${Math.round(perSecond / 5)} (goal: 5,000)`],
 ];
 for (const [what, value] of rows) console.log(`${what}: ${value}`);
+// A layout: its tensor-parallel size, or its prefill and decode pools.
+const shape = (l) => (l.mode === 'disaggregated'
+  ? `prefill ${l.prefill ? `${l.prefill.replicas} x TP ${l.prefill.tp}` : '-'} + decode ${l.decode ? `${l.decode.replicas} x TP ${l.decode.tp}` : '-'}`
+  : `TP ${l.tp}`);
 for (const l of layouts) {
-  console.log(`  ${l.accelerator_name} TP ${l.tp}: ${l.status}${l.replicas ? `, ${l.replicas} replicas, ${l.gpus} GPUs, $${l.usd_per_hour?.toFixed(2)}/h` : ''}`);
+  console.log(`  ${l.accelerator_name} ${shape(l)}: ${l.status}${l.gpus ? `, ${l.gpus} GPUs, $${l.usd_per_hour?.toFixed(2)}/h` : ''}`);
 }
-console.log(best ? `cheapest: ${best.replicas} x ${best.accelerator_name} at TP ${best.tp}, ${best.gpus} GPUs, $${best.usd_per_hour.toFixed(2)}/h, `
+console.log(best ? `cheapest: ${best.accelerator_name} ${shape(best)}, ${best.gpus} GPUs, $${best.usd_per_hour.toFixed(2)}/h, `
   + `$${best.cost_per_million_output_tokens_usd.toFixed(3)} per million output tokens` : 'none meets the targets');

@@ -2,9 +2,8 @@
 // or more searched in 100 ms or less, a 12-point scaling curve in 500 ms or less. The case is the
 // issue's: Llama-3-70B on 64 H100 SXM, 8-GPU NVLink nodes, 400 Gb/s InfiniBand.
 // Usage: node tests/bench/planner.mjs   (after scripts/build.sh)
-import { performance } from 'node:perf_hooks';
-
 import { loadWasm } from '../node/support.mjs';
+import { fastest } from './fastest.mjs';
 
 const scenario = {
   model: 'llama-3-70b',
@@ -12,21 +11,9 @@ const scenario = {
   training: {},
 };
 
-// The fastest of `runs` timings (milliseconds) and the last answer.
-function time(fn, runs = 5) {
-  let best = Infinity;
-  let answer;
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    answer = fn();
-    best = Math.min(best, performance.now() - start);
-  }
-  return { ms: best, answer };
-}
-
 const core = await loadWasm();
-const plans = time(() => core.plan({ ...scenario, planner: { scaling_curve: false } }));
-const curve = time(() => core.plan({ ...scenario, planner: { top: 0 } }));
+const plans = fastest(() => core.plan({ ...scenario, planner: { scaling_curve: false } }), 5);
+const curve = fastest(() => core.plan({ ...scenario, planner: { top: 0 } }), 5);
 const evaluated = plans.answer.search.evaluated;
 const best = plans.answer.plans[0];
 const rows = [

@@ -35,7 +35,7 @@ test('a text only the sections\' code gives is in zh.sections.js, every other in
     .map((f) => [f, readFileSync(join(root, 'core', f), 'utf8')]);
   // The rooms only the whole core reaches, and the files of other rooms that only a section, the
   // planner or a calibration (data the first view's module does not hold) reaches.
-  const sectionsOnly = /^(training|post_training|fleet|inference|planner|serving|step_time|tradeoff|launch|quantization|validation|cli)\/|^checkpoint\/|^(plan|fleet|measurement_paste|checkpoint_read)\.[ch]pp$|^scenario\/planner_input\.|^hardware\/calibration\./;
+  const sectionsOnly = /^(training|post_training|fleet_search|inference|planner|serving|step_time|tradeoff|launch|quantization|validation|cli)\/|^checkpoint\/|^(plan|fleet|measurement_paste|checkpoint_read)\.[ch]pp$|^scenario\/planner_input\.|^hardware\/calibration\./;
   for (const code of Object.keys(table)) {
     const users = sources.filter(([, text]) => text.includes(`"${code}"`)).map(([file]) => file);
     const expected = users.length > 0 && users.every((file) => sectionsOnly.test(file)) ? 'zh.sections.js' : 'zh.js';

@@ -1,4 +1,4 @@
-#include "fleet/fleet_input.hpp"
+#include "fleet_search/fleet_input.hpp"
 
 #include "json_object.hpp"
 #include "limits.hpp"

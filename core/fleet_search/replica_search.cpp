@@ -1,4 +1,4 @@
-#include "fleet/replica_search.hpp"
+#include "fleet_search/replica_search.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "fleet/replica_search.hpp"
+#include "fleet_search/replica_search.hpp"
 #include "hardware/accelerator.hpp"
 #include "inference/inference_input.hpp"
 #include "model/tensors.hpp"

@@ -1,4 +1,4 @@
-#include "fleet/disaggregated.hpp"
+#include "fleet_search/disaggregated.hpp"
 
 #include <algorithm>
 
