@@ -226,15 +226,16 @@ void explain_best(const Layout& l, const ServingTargets& targets, Explanations& 
     explain_cost(l, p, out);
     return;
   }
+  // The fewest replicas whose p99s are within the targets (and that keep up with the traffic).
   std::vector<Term> terms = {{"replicas", double(p.replicas), "unit.replicas"}};
-  std::string rule = "fewest {replicas} keeping up";
+  std::string rule = "min {replicas}";
   if (targets.ttft_p99_s) {
-    rule += ", {ttft_p99} <= {ttft_target}";
+    rule += ": {ttft_p99} <= {ttft_target}";
     terms.push_back({"ttft_p99", p.ttft_p99_s, "unit.s"});
     terms.push_back({"ttft_target", *targets.ttft_p99_s, "unit.s"});
   }
   if (targets.tpot_p99_s) {
-    rule += ", {tpot_p99} <= {tpot_target}";
+    rule += targets.ttft_p99_s ? ", {tpot_p99} <= {tpot_target}" : ": {tpot_p99} <= {tpot_target}";
     terms.push_back({"tpot_p99", p.tpot_p99_s, "unit.s"});
     terms.push_back({"tpot_target", *targets.tpot_p99_s, "unit.s"});
   }

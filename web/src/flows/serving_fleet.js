@@ -89,7 +89,8 @@ function paretoFigure(ctx) {
     values: points.map((p) => (`${p.accelerator}:${p.tp}` === group ? p.output_tokens_per_s_per_gpu : null)),
     points: true,
   }));
-  series.push({ label: t('fleet.frontier'), values: points.map((p) => (p.pareto ? p.output_tokens_per_s_per_gpu : null)), connect: true });
+  // Dashed: the frontier stays apart from the layouts' dots whatever colour it gets.
+  series.push({ label: t('fleet.frontier'), values: points.map((p) => (p.pareto ? p.output_tokens_per_s_per_gpu : null)), connect: true, dash: true });
   const chart = ctx.chart('serving.fleet', {
     x: points.map((p) => p.tokens_per_s_per_user),
     xLabel: t('fleet.per_user_axis'),
