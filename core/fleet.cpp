@@ -12,7 +12,6 @@
 #include "json_object.hpp"
 #include "json_text.hpp"
 #include "limits.hpp"
-#include "model/param_count.hpp"
 #include "scenario/finite_check.hpp"
 #include "scenario/result_json.hpp"
 #include "scenario/scenario.hpp"

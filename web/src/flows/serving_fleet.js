@@ -41,23 +41,18 @@ function outcome(ctx) {
   const { best, closest } = result.fleet;
   const named = (layout) => ({ replicas: fmt.integer(layout.replicas), device: layout.accelerator_name, tp: fmt.integer(layout.tp),
     gpus: fmt.integer(layout.gpus) });
-  if (best?.mode === 'disaggregated') {
-    const panels = [];
-    const answers = ['usd_per_hour', 'cost_per_million_output_tokens_usd', 'gpus', 'ttft_p99_s', 'tpot_p99_s']
-      .filter((key) => best[key] !== undefined)
-      .map((key) => answer(ctx, `fleet.best.${key}`, t.field(`fleet.best.${key}`), panels));
-    return h('div', { class: 'fleet-answer', dataset: { fleetBest: `${best.accelerator}:disaggregated:${best.gpus}` } },
-      verdict(true, t('fleet.best_split', { device: best.accelerator_name, gpus: fmt.integer(best.gpus), pools: pools(ctx, best) }),
-        t('fleet.best_split_more', { transfer: fmt.seconds(best.kv_transfer_s) })),
-      h('div', { class: 'answers' }, answers), panels);
-  }
   if (best) {
+    const split = best.mode === 'disaggregated';
     const panels = [];
     const answers = ['usd_per_hour', 'cost_per_million_output_tokens_usd', 'gpus', 'ttft_p99_s', 'tpot_p99_s']
       .filter((key) => best[key] !== undefined)
       .map((key) => answer(ctx, `fleet.best.${key}`, t.field(`fleet.best.${key}`), panels));
-    return h('div', { class: 'fleet-answer', dataset: { fleetBest: `${best.accelerator}:${best.tp}:${best.replicas}` } },
-      verdict(true, t('fleet.best', named(best)), t('fleet.best_more')), h('div', { class: 'answers' }, answers), panels);
+    const said = split
+      ? verdict(true, t('fleet.best_split', { device: best.accelerator_name, gpus: fmt.integer(best.gpus), pools: pools(ctx, best) }),
+        t('fleet.best_split_more', { transfer: fmt.seconds(best.kv_transfer_s) }))
+      : verdict(true, t('fleet.best', named(best)), t('fleet.best_more'));
+    const key = split ? `${best.accelerator}:disaggregated:${best.gpus}` : `${best.accelerator}:${best.tp}:${best.replicas}`;
+    return h('div', { class: 'fleet-answer', dataset: { fleetBest: key } }, said, h('div', { class: 'answers' }, answers), panels);
   }
   if (!closest) return verdict(false, t('fleet.none', { unmet: '–' }));
   const unmet = closest.unmet.map((key) => t(`fleet.unmet.${key}`)).join(', ');
