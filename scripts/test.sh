@@ -3,20 +3,23 @@
 # tests of the CLI, the WASM module and the kernel bench, the browser tests in Debian's Chromium,
 # then the sanitized build of the suites and the CLI with a bounded fuzzing run
 # (scripts/sanitize.sh; FUZZ_SECONDS per fuzz target, 45 by default). Builds gpu-bench where nvcc
-# exists. Exits non-zero on any failure.
+# exists. Prints each step's seconds at the end. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-scripts/build.sh
+
+source scripts/steps.sh
+
+step setup scripts/setup.sh
+step build scripts/build.sh
 # gpu-bench is left out of the default build; here it must compile and link (nothing can run it
 # without a GPU: tests/gpu/run_device_bench.sh does on a GPU machine).
 if grep -q '^LLM_SIZER_GPU_BENCH_ENABLED:INTERNAL=ON' build/native/CMakeCache.txt; then
-  cmake --build build/native --target gpu-bench --parallel "$(nproc)"
+  step gpu-bench cmake --build build/native --target gpu-bench --parallel "$(nproc)"
 else
   echo "gpu-bench: skipped, no CUDA toolkit (nvcc) found"
 fi
 
-ctest --test-dir build/native --output-on-failure --parallel "$(nproc)"
-node --test tests/node/*.test.mjs
-node --test --test-concurrency=1 tests/browser/*.test.mjs
-scripts/sanitize.sh
+step ctest ctest --test-dir build/native --output-on-failure --parallel "$(nproc)"
+step node node --test tests/node/*.test.mjs
+step browser node --test --test-concurrency=1 tests/browser/*.test.mjs
+step sanitize scripts/sanitize.sh
