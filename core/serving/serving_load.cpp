@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "inference/efficiency.hpp"
 #include "inference/kv_cache.hpp"
 #include "inference/memory.hpp"
-#include "inference/speed.hpp"
 #include "json_object.hpp"
-#include "limits.hpp"
 #include "serving/batching.hpp"
-#include "serving/token_flops.hpp"
+#include "serving/replica_model.hpp"
 #include "serving/workload.hpp"
 
 namespace llm_sizer {
@@ -65,19 +62,6 @@ LatencySpread spread(std::vector<double> values) {
   s.p50 = rank(0.50);
   s.p90 = rank(0.90);
   s.p99 = rank(0.99);
-  return s;
-}
-
-// The scheduler of one replica: the runtime's caps and the KV pool its memory leaves.
-Scheduler replica_scheduler(const ModelSpec& m, const InferenceInput& in,
-                            const InferenceMemory& memory, const ServingInput& serving) {
-  Scheduler s;
-  s.max_num_seqs = in.max_num_seqs;
-  s.max_batched_tokens = in.max_batched_tokens;
-  s.block_tokens = serving.block_tokens;
-  s.kv = memory.kv;
-  s.kv_pool_bytes = std::max(0.0, memory.kv_pool_bytes) / kv_share_per_device(m, in.tp);
-  s.reserve_whole_request = in.runtime == Runtime::tensorrt_llm;
   return s;
 }
 
@@ -217,18 +201,13 @@ ServingLoadResult estimate_serving_load(const ModelSpec& m, const std::vector<Te
                                         const InferenceInput& in, const ServingInput& serving,
                                         Explanations& explanations, Warnings& warnings) {
   ServingLoadResult result;
-  const WeightsSize weights = inference_weights(sizer, in);
-  const Efficiency efficiency = resolve_efficiency(in, device);
-  if (device.memory_bandwidth_bytes_per_s <= 0 || efficiency.peak_flops_per_s <= 0) {
-    result.unavailable = "device_figures";
+  const ReplicaModel replica(m, tensors, sizer, device, in, serving);
+  if (!replica.unavailable().empty()) {
+    result.unavailable = replica.unavailable();
     return result;
   }
-  const InferenceMemory memory = inference_memory(m, weights, device, in);
-  const Scheduler scheduler = replica_scheduler(m, in, memory, serving);
-  if (scheduler.kv_pool_bytes <= 0) {
-    result.unavailable = "does_not_fit";
-    return result;
-  }
+  const Scheduler& scheduler = replica.scheduler;
+  const InferenceMemory& memory = replica.memory;
   ServingLoad load;
   load.replicas = serving.replicas;
   load.gpus = serving.replicas * in.tp;
@@ -239,19 +218,16 @@ ServingLoadResult estimate_serving_load(const ModelSpec& m, const std::vector<Te
   load.max_num_seqs = scheduler.max_num_seqs;
   load.max_batched_tokens = scheduler.max_batched_tokens;
   load.reserve_whole_request = scheduler.reserve_whole_request;
-  load.request_overhead_s = efficiency.request_overhead_s;
+  load.request_overhead_s = replica.efficiency.request_overhead_s;
 
-  // A request holds at most the model's trained context, unless the scenario allows longer.
-  const bool capped = m.max_position_embeddings > 0 && !in.allow_long_context;
-  const int64_t max_tokens =
-      std::max<int64_t>(2, capped ? m.max_position_embeddings : limits::kSequenceTokens.max);
+  const int64_t max_tokens = replica.max_tokens();
   const ReplicaTraffic traffic = replica_traffic(serving.workload, serving.replicas, max_tokens);
   load.truncated = traffic.truncated * serving.replicas;
   load.requests = int64_t(traffic.requests.size()) * serving.replicas;
-  const TokenFlops flops = token_flops(m, tensors);
-  const MixedStepModel step(m, weights, device, in, efficiency);
-  const StepSeconds step_seconds = [&](const MixedBatch& batch) { return step(batch).seconds(); };
-  const SimulationOutcome sim = simulate(traffic, scheduler, flops, step_seconds);
+  const StepSeconds step_seconds = [&](const MixedBatch& batch) {
+    return replica.step_seconds(batch);
+  };
+  const SimulationOutcome sim = simulate(traffic, scheduler, replica.flops, step_seconds);
   summarise(sim, traffic, serving, load);
   if (in.price_per_gpu_hour_usd && load.output_tokens_per_s > 0) {
     load.cost_per_million_output_tokens_usd =
