@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <optional>
 
 #include "answer_text.hpp"
@@ -85,13 +86,16 @@ struct Layout {
   std::string accelerator_name;
   int64_t tp = 1;
   std::optional<DisaggregatedLayout> disaggregated;  // prefill and decode pools (no single tp)
-  std::string status;  // meets, misses, does_not_fit, device_figures, refused, not_searched
+  // meets, misses, screened (left at its estimate), does_not_fit, device_figures, refused,
+  // not_searched (past the simulation budget)
+  std::string status;
   std::optional<double> price_per_gpu_hour_usd;
   std::optional<FleetPoint> point;  // the fewest replicas meeting, or the nearest miss
   bool latency_floor = false;
   int64_t simulations = 0;
-  Json error;  // refused: why the scenario of this layout is bad input
-  std::vector<FleetPoint> points;
+  int64_t estimates = 0;
+  Json error;                      // refused: why the scenario of this layout is bad input
+  std::vector<FleetPoint> points;  // estimated, then simulated
 };
 
 // Cheaper per hour first (priced before unpriced), then fewer GPUs, then cheaper per token.
@@ -125,6 +129,7 @@ void put_point(Json& out, const FleetPoint& p) {
   out["tpot_p99_s"] = p.tpot_p99_s;
   out["keeps_up"] = !p.overloaded && p.served_all;
   out["meets"] = p.meets;
+  out["estimated"] = p.estimated;
   if (p.usd_per_hour) out["usd_per_hour"] = *p.usd_per_hour;
   if (p.cost_per_million_output_tokens_usd) {
     out["cost_per_million_output_tokens_usd"] = *p.cost_per_million_output_tokens_usd;
@@ -144,7 +149,8 @@ Json layout_json(const Layout& l, const ServingTargets& targets) {
                           {"accelerator_name", l.accelerator_name},
                           {"mode", l.disaggregated ? "disaggregated" : "aggregated"},
                           {"status", l.status},
-                          {"simulations", l.simulations}});
+                          {"simulations", l.simulations},
+                          {"estimates", l.estimates}});
   if (const auto& d = l.disaggregated) {
     if (d->prefill) out["prefill"] = pool_json(*d->prefill);
     if (d->decode) out["decode"] = pool_json(*d->decode);
@@ -259,16 +265,33 @@ std::optional<Scenario> parse_layout(const Json& base, const std::string& own_id
   }
 }
 
-// The fewest replicas of the layout's size meeting the targets, or its nearest miss.
+// One aggregated layout being searched: its scenario, and what the formulas say of it.
+struct Candidate {
+  size_t layout;  // index into the layouts
+  Scenario scenario;
+  ReplicaEstimate estimate;
+};
+
+int64_t max_replicas(const FleetInput& fleet, int64_t tp) {
+  return std::max<int64_t>(1, fleet.max_gpus / tp);
+}
+
+ReplicaEstimate estimate_layout(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                                const Scenario& s, const FleetInput& fleet, int64_t tp) {
+  return estimate_replicas(model, tensors, WeightsSizer(model, tensors), s.hardware.accelerator,
+                           s.serving->instance, *s.serving, max_replicas(fleet, tp));
+}
+
+// The fewest replicas of the layout's size meeting the targets, or its nearest miss, simulated
+// from the estimate.
 void search_aggregated(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                       const Scenario& s, const FleetInput& fleet, Layout& l) {
-  const ServingInput& serving = *s.serving;
-  l.price_per_gpu_hour_usd = serving.instance.price_per_gpu_hour_usd;
+                       const Candidate& c, const FleetInput& fleet, Layout& l) {
+  const ServingInput& serving = *c.scenario.serving;
   const ReplicaSearch search =
-      search_replicas(model, tensors, WeightsSizer(model, tensors), s.hardware.accelerator,
-                      serving.instance, serving, std::max<int64_t>(1, fleet.max_gpus / l.tp));
+      search_replicas(model, tensors, WeightsSizer(model, tensors), c.scenario.hardware.accelerator,
+                      serving.instance, serving, max_replicas(fleet, l.tp), c.estimate);
   l.simulations = search.simulations;
-  l.points = search.points;
+  l.points.insert(l.points.end(), search.points.begin(), search.points.end());
   l.latency_floor = search.latency_floor;
   if (!search.unavailable.empty()) {
     l.status = search.unavailable;
@@ -328,56 +351,106 @@ Json fleet_json(const Json& input, const Catalog& catalog, const FleetProgress& 
     planned.emplace_back(accelerator, tp_sizes(base, accelerator, own_id, fleet, catalog));
     total += int64_t(planned.back().second.size()) + (fleet.disaggregated ? 1 : 0);
   }
-  double simulated_tokens = 0;
+  // Every aggregated layout estimated first (the steady-state formulas, microseconds each), then
+  // simulated from the cheapest estimate on, as far as the simulation budget goes: a layout whose
+  // estimate costs more than kScreenMargin times the cheapest simulated one of its device stays
+  // "screened" (each device keeps its own answer: users compare them).
   std::vector<Layout> layouts;
-  const auto add = [&](Layout l) {
-    l.accelerator_name = name_of(l.accelerator);
-    simulated_tokens += double(l.simulations) * tokens_per_simulation;
-    layouts.push_back(std::move(l));
-    if (progress) progress(int64_t(layouts.size()), total);
-  };
+  std::vector<Candidate> candidates;
   for (const auto& [accelerator, sizes] : planned) {
-    std::vector<PoolSetup> pools;  // the sizes that parse, for the disaggregated layout
     for (const int64_t tp : sizes) {
       Layout l;
       l.accelerator = accelerator;
+      l.accelerator_name = name_of(accelerator);
       l.tp = tp;
-      l.status = "not_searched";
-      if (simulated_tokens < limits::kFleetSimulatedTokens) {
-        if (const auto s = parse_layout(base, own_id, catalog, l)) {
-          search_aggregated(model, tensors, *s, fleet, l);
-          if (l.status == "meets" || l.status == "misses") {
-            pools.push_back({tp, s->hardware.accelerator, s->serving->instance, *s->serving,
-                             s->hardware.cluster.inter_node.bytes_per_s});
-          }
+      if (auto s = parse_layout(base, own_id, catalog, l)) {
+        l.price_per_gpu_hour_usd = s->serving->instance.price_per_gpu_hour_usd;
+        ReplicaEstimate estimate = estimate_layout(model, tensors, *s, fleet, tp);
+        l.estimates = estimate.estimates;
+        l.points = estimate.points;
+        l.status = estimate.unavailable.empty() ? "not_searched" : estimate.unavailable;
+        if (estimate.unavailable.empty()) {
+          candidates.push_back({layouts.size(), std::move(*s), std::move(estimate)});
         }
       }
-      add(std::move(l));
+      layouts.push_back(std::move(l));
     }
-    if (!fleet.disaggregated) continue;
-    Layout l;
-    l.accelerator = accelerator;
-    l.status = "not_searched";
-    l.disaggregated = DisaggregatedLayout{};
-    if (simulated_tokens < limits::kFleetSimulatedTokens && pools.empty()) {
+    if (fleet.disaggregated) {
+      Layout l;
+      l.accelerator = accelerator;
+      l.accelerator_name = name_of(accelerator);
+      l.status = "not_searched";
+      l.disaggregated = DisaggregatedLayout{};
+      layouts.push_back(std::move(l));
+    }
+  }
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Candidate& a, const Candidate& b) {
+                     const FleetPoint& p = a.estimate.point;
+                     const FleetPoint& q = b.estimate.point;
+                     if (p.meets != q.meets) return p.meets;
+                     return cheaper(p, q);
+                   });
+  int64_t done = 0;
+  const auto report = [&] {
+    if (progress) progress(++done, total);
+  };
+  for (const Layout& l : layouts) {
+    if (l.status != "not_searched") report();  // refused, or cannot serve: nothing to search
+  }
+  double simulated_tokens = 0;
+  std::map<std::string, const FleetPoint*> cheapest;  // per device: simulated, meeting the targets
+  for (const Candidate& c : candidates) {
+    Layout& l = layouts[c.layout];
+    const FleetPoint*& device_best = cheapest[l.accelerator];
+    if (device_best && c.estimate.point.meets && screened_out(c.estimate.point, *device_best)) {
+      l.status = "screened";
+      l.point = c.estimate.point;
+    } else if (simulated_tokens < limits::kFleetSimulatedTokens) {
+      search_aggregated(model, tensors, c, fleet, l);
+      simulated_tokens += double(l.simulations) * tokens_per_simulation;
+      if (l.status == "meets" && (!device_best || cheaper(*l.point, *device_best))) {
+        device_best = &*l.point;
+      }
+    }
+    report();
+  }
+  // The disaggregated layouts, from each device's sizes that can serve.
+  for (Layout& l : layouts) {
+    if (!l.disaggregated) continue;
+    std::vector<PoolSetup> pools;
+    for (const Candidate& c : candidates) {
+      const Layout& sized = layouts[c.layout];
+      if (sized.accelerator != l.accelerator) continue;
+      const Scenario& s = c.scenario;
+      pools.push_back({sized.tp, s.hardware.accelerator, s.serving->instance, *s.serving,
+                       s.hardware.cluster.inter_node.bytes_per_s});
+    }
+    std::sort(pools.begin(), pools.end(),
+              [](const PoolSetup& a, const PoolSetup& b) { return a.tp < b.tp; });
+    if (pools.empty()) {
       l.status = "does_not_fit";  // no size of this device serves the model
     } else if (simulated_tokens < limits::kFleetSimulatedTokens) {
       l.disaggregated = search_disaggregated(model, tensors, pools, fleet.max_gpus);
       l.simulations = l.disaggregated->simulations;
+      l.estimates = l.disaggregated->estimates;
+      simulated_tokens += double(l.simulations) * tokens_per_simulation;
       l.point = l.disaggregated->point;
       l.status = l.point ? "meets" : "misses";
       l.price_per_gpu_hour_usd = pools.front().instance.price_per_gpu_hour_usd;
     }
-    add(std::move(l));
+    report();
   }
 
   const Layout* best = nullptr;
   const Layout* closest = nullptr;
   int64_t simulations = 0;
+  int64_t estimates = 0;
   std::vector<const FleetPoint*> all_points;
   std::vector<const Layout*> owners;
   for (const Layout& l : layouts) {
     simulations += l.simulations;
+    estimates += l.estimates;
     for (const FleetPoint& p : l.points) {
       all_points.push_back(&p);
       owners.push_back(&l);
@@ -405,8 +478,10 @@ Json fleet_json(const Json& input, const Catalog& catalog, const FleetProgress& 
   Json answer = json_object({{"layouts", layout_list},
                              {"points", points},
                              {"search", json_object({{"layouts", int64_t(layouts.size())},
-                                                     {"simulations", simulations}})}});
-  if (!layouts.empty() && layouts.back().status == "not_searched") {
+                                                     {"simulations", simulations},
+                                                     {"estimates", estimates}})}});
+  if (std::any_of(layouts.begin(), layouts.end(),
+                  [](const Layout& l) { return l.status == "not_searched"; })) {
     warnings.push_back(
         {"fleet",
          {"warning.fleet_budget", json_object({{"tokens", limits::kFleetSimulatedTokens}})}});

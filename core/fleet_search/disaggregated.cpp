@@ -20,16 +20,52 @@ bool cheaper_pool(const FleetPoint& a, const FleetPoint& b) {
   return a.gpus < b.gpus;
 }
 
-// The fewest replicas of one size meeting `targets` with `serving`'s traffic, if any.
-std::optional<Pool> pool_of(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                            const PoolSetup& size, const ServingInput& serving, int64_t max_gpus,
-                            int64_t& simulations) {
-  const ReplicaSearch search =
-      search_replicas(model, tensors, WeightsSizer(model, tensors), size.device, size.instance,
-                      serving, std::max<int64_t>(1, max_gpus / size.tp));
-  simulations += search.simulations;
-  if (!search.fewest_meeting) return std::nullopt;
-  return Pool{size.tp, search.points[*search.fewest_meeting]};
+// One size of a pool with the traffic and targets it serves there.
+struct PoolCandidate {
+  const PoolSetup* size;
+  ServingInput serving;
+  ReplicaEstimate estimate;
+};
+
+// The cheapest pool over the candidates: the fewest replicas of a size meeting its targets. Sizes
+// are simulated from the cheapest estimate on; one whose estimate meets at more than kScreenMargin
+// times the cheapest simulated pool's cost is left unsimulated.
+std::optional<Pool> cheapest_pool(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                                  std::vector<PoolCandidate> candidates, int64_t max_gpus,
+                                  DisaggregatedLayout& out) {
+  const WeightsSizer sizer(model, tensors);
+  const auto max_replicas = [&](const PoolSetup& size) {
+    return std::max<int64_t>(1, max_gpus / size.tp);
+  };
+  for (PoolCandidate& c : candidates) {
+    c.estimate = estimate_replicas(model, tensors, sizer, c.size->device, c.size->instance,
+                                   c.serving, max_replicas(*c.size));
+    out.estimates += c.estimate.estimates;
+  }
+  // Estimates that meet first, the cheapest first.
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const PoolCandidate& a, const PoolCandidate& b) {
+                     if (a.estimate.point.meets != b.estimate.point.meets)
+                       return a.estimate.point.meets;
+                     return cheaper_pool(a.estimate.point, b.estimate.point);
+                   });
+  std::optional<Pool> best;
+  for (const PoolCandidate& c : candidates) {
+    if (!c.estimate.unavailable.empty()) continue;
+    if (best && c.estimate.point.meets && screened_out(c.estimate.point, best->point)) continue;
+    const ReplicaSearch search =
+        search_replicas(model, tensors, sizer, c.size->device, c.size->instance, c.serving,
+                        max_replicas(*c.size), c.estimate);
+    out.simulations += search.simulations;
+    if (!search.fewest_meeting) continue;
+    const Pool pool{c.size->tp, search.points[*search.fewest_meeting]};
+    // Equal costs: the smaller size, as the sizes come.
+    if (!best || cheaper_pool(pool.point, best->point) ||
+        (!cheaper_pool(best->point, pool.point) && pool.tp < best->tp)) {
+      best = pool;
+    }
+  }
+  return best;
 }
 
 // The KV cache of the longest prompts (the p99, else the mean), each prefill GPU sending its
@@ -50,41 +86,41 @@ DisaggregatedLayout search_disaggregated(const ModelSpec& model,
   DisaggregatedLayout out;
   if (sizes.empty()) return out;
   const ServingTargets& targets = sizes.front().serving.targets;
+  std::vector<PoolCandidate> decode_sizes;
   for (const PoolSetup& size : sizes) {
     ServingInput decode = size.serving;
     decode.workload.prefilled_elsewhere = true;
     decode.targets = {std::nullopt, targets.tpot_p99_s};
     if (targets.ttft_p99_s) decode.targets.ttft_p99_s = kDecodeWaitShare * *targets.ttft_p99_s;
-    const auto pool = pool_of(model, tensors, size, decode, max_gpus, out.simulations);
-    if (pool && (!out.decode || cheaper_pool(pool->point, out.decode->point))) out.decode = pool;
+    decode_sizes.push_back({&size, decode, {}});
   }
+  out.decode = cheapest_pool(model, tensors, decode_sizes, max_gpus, out);
   if (!out.decode) {
     out.unmet.push_back("tpot_p99_s");
     return out;
   }
   const double decode_wait_s = out.decode->point.ttft_p99_s;
-  double transfer_s = 0;
+  std::vector<PoolCandidate> prefill_sizes;
   for (const PoolSetup& size : sizes) {
-    const double transfer = kv_transfer_s(model, size);
     ServingInput prefill = size.serving;
     prefill.workload.output = {1, std::nullopt};
     std::optional<double> budget;
     if (targets.ttft_p99_s) {
-      budget = *targets.ttft_p99_s - transfer - decode_wait_s;
+      budget = *targets.ttft_p99_s - kv_transfer_s(model, size) - decode_wait_s;
       if (*budget <= 0) continue;
     }
     prefill.targets = {budget, std::nullopt};
-    const auto pool = pool_of(model, tensors, size, prefill, max_gpus, out.simulations);
-    if (pool && (!out.prefill || cheaper_pool(pool->point, out.prefill->point))) {
-      out.prefill = pool;
-      transfer_s = transfer;
-    }
+    prefill_sizes.push_back({&size, prefill, {}});
   }
+  out.prefill = cheapest_pool(model, tensors, prefill_sizes, max_gpus, out);
   if (!out.prefill) {
     out.unmet.push_back("ttft_p99_s");
     return out;
   }
-  out.kv_transfer_s = transfer_s;
+  for (const PoolSetup& size : sizes) {
+    if (size.tp == out.prefill->tp) out.kv_transfer_s = kv_transfer_s(model, size);
+  }
+  const double transfer_s = out.kv_transfer_s;
   const FleetPoint& p = out.prefill->point;
   const FleetPoint& d = out.decode->point;
   FleetPoint both = d;

@@ -38,6 +38,7 @@ struct DisaggregatedLayout {
   std::optional<FleetPoint> point;  // both pools together, when both meet their targets
   std::vector<std::string> unmet;   // the targets no pool size meets
   int64_t simulations = 0;
+  int64_t estimates = 0;  // pool sizes priced by the steady-state formulas
 };
 
 // The cheapest disaggregated fleet over these sizes of one device. The decode pool first: the

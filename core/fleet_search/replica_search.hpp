@@ -27,6 +27,7 @@ struct FleetPoint {
   bool overloaded = false;  // the queue grows: the fleet does not keep up with the traffic
   bool served_all = true;   // every request admitted (none larger than a replica's KV pool)
   bool meets = false;       // keeps up, serves all, and both p99s within their targets
+  bool estimated = false;   // from the steady-state formulas, not the simulation
   std::optional<double> usd_per_hour;
   std::optional<double> cost_per_million_output_tokens_usd;
   // How far the point is from the targets: the larger of p99 / target over the targets given
@@ -50,13 +51,39 @@ struct ReplicaSearch {
   int64_t simulations = 0;
 };
 
+// What the steady-state formulas (serving/steady_state.hpp) say of one layout before any
+// simulation: the fewest replicas they find meeting the targets, or, when none up to max_replicas
+// does, the fewest past which more stop shortening the latencies; that count's figures.
+struct ReplicaEstimate {
+  std::string unavailable;         // as ReplicaSearch's
+  int64_t start = 1;               // where the simulation starts
+  FleetPoint point;                // at `start`, from the formulas
+  std::vector<FleetPoint> points;  // every replica count priced, fewest first
+  int64_t estimates = 0;           // replica counts priced
+};
+
+// A layout whose estimate costs more than this many times the cheapest simulated one is left at
+// its estimate: the formulas put a layout's replicas within about a tenth of the simulation's
+// (tests/unit/steady_state_test.cpp), so it cannot be the cheapest.
+inline constexpr double kScreenMargin = 1.5;
+
+// Whether an estimate is past kScreenMargin of a simulated point: per hour where both are priced,
+// else by GPUs.
+bool screened_out(const FleetPoint& estimate, const FleetPoint& simulated);
+
+ReplicaEstimate estimate_replicas(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
+                                  const WeightsSizer& sizer, const AcceleratorSpec& device,
+                                  const InferenceInput& inference, const ServingInput& serving,
+                                  int64_t max_replicas);
+
 // The fewest replicas of this layout (inference.tp devices each, one KV pool and scheduler each)
-// whose simulated p99 TTFT and TPOT meet serving.targets while keeping up with the traffic:
-// replica counts grow from 1 (by the served share when overloaded, else doubling) until one meets,
-// then a bisection finds the fewest. Each replica simulates serving.workload.requests requests.
+// whose simulated p99 TTFT and TPOT meet serving.targets while keeping up with the traffic. The
+// simulation starts at the estimate's count and steps down (or up: by the served share when
+// overloaded) by growing steps until it brackets the fewest, which a bisection finds. Each replica
+// simulates serving.workload.requests requests.
 ReplicaSearch search_replicas(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
                               const WeightsSizer& sizer, const AcceleratorSpec& device,
                               const InferenceInput& inference, const ServingInput& serving,
-                              int64_t max_replicas);
+                              int64_t max_replicas, const ReplicaEstimate& estimate);
 
 }  // namespace llm_sizer

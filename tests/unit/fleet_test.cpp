@@ -242,3 +242,37 @@ TEST_CASE("the fleet section can leave disaggregated layouts out") {
   REQUIRE(layouts.size() == 1);
   CHECK(layouts[0]["mode"] == "aggregated");
 }
+
+TEST_CASE(
+    "layouts estimated dearer than their device's cheapest are left at their estimate, and "
+    "none of them could have been cheaper") {
+  // Llama 3.1 70B in FP8 at 20 requests/s of 2,000-token prompts on H100 at TP 1, 2, 4 and 8: one
+  // GPU a replica prefills too slowly for the TTFT target at any but a light load, so TP 1 takes
+  // many replicas.
+  Json scenario = fleet_scenario({{"tp", {1, 2, 4, 8}}, {"disaggregated", false}},
+                                 {{"ttft_p99_s", 1.0}, {"tpot_p99_s", 0.05}});
+  scenario["model"] = "llama-3.1-70b";
+  scenario["inference"]["weights"] = "fp8";
+  scenario["serving"]["workload"] = {
+      {"requests_per_s", 20}, {"requests", 300}, {"prompt_tokens", 2000}, {"output_tokens", 300}};
+  const Json answer = search(scenario)["fleet"];
+  const double best_usd = answer["best"]["usd_per_hour"].get<double>();
+  int64_t screened = 0;
+  for (const Json& l : answer["layouts"]) {
+    CHECK(l["estimates"].get<int64_t>() > 0);
+    if (l["status"] != "screened") continue;
+    ++screened;
+    CHECK(l["simulations"] == 0);
+    CHECK(l["usd_per_hour"].get<double>() > 1.5 * best_usd);
+    // As many replicas as the device's cheapest answer pays for miss the targets in the simulation.
+    const int64_t tp = l["tp"].get<int64_t>();
+    const double per_replica = l["price_per_gpu_hour_usd"].get<double>() * double(tp);
+    const auto affordable = int64_t(best_usd / per_replica);
+    REQUIRE(affordable > 1);
+    const Json simulated = deployment(scenario, tp, affordable);
+    CHECK_FALSE(meets(simulated, 1.0, 0.05));
+  }
+  CHECK(screened > 0);
+  CHECK(answer["search"]["estimates"].get<int64_t>() >
+        answer["search"]["simulations"].get<int64_t>());
+}

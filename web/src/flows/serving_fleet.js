@@ -29,7 +29,7 @@ export function fleetSection(ctx) {
     const fleetCtx = { ...ctx, result: searched };
     block = section(t('fleet.title'), t('fleet.hint'), outcome(fleetCtx), paretoFigure(fleetCtx), layoutTable(fleetCtx),
       h('p', { class: 'meta' }, t('fleet.searched', { layouts: fmt.integer(searched.fleet.search.layouts),
-        simulations: fmt.integer(searched.fleet.search.simulations) })));
+        estimates: fmt.integer(searched.fleet.search.estimates), simulations: fmt.integer(searched.fleet.search.simulations) })));
   }
   block.dataset.fleetState = value?.fleet ? 'done' : value?.fleet_error ? 'error' : 'running';
   return block;
@@ -69,7 +69,8 @@ function pools(ctx, layout) {
   return [pool('prefill'), pool('decode')].filter(Boolean).join(' + ') || '–';
 }
 
-// Every simulated replica count that keeps up: a scatter per device and TP, and the frontier.
+// Every replica count estimated or simulated that keeps up: a scatter per device and TP, and the
+// frontier.
 function paretoFigure(ctx) {
   const { t, fmt, result } = ctx;
   const points = result.fleet.points.filter((p) => p.keeps_up && p.tokens_per_s_per_user > 0)

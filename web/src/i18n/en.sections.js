@@ -279,7 +279,7 @@ export default {
     'serving.simulating': 'Simulating rate {done} of {total}…',
     'serving.load_none': 'The deployment serves no request in this setup, so there is no curve to draw.',
     'fleet.title': 'Cheapest fleet',
-    'fleet.hint': 'Each device and tensor-parallel size tried, and each device with prefill and decode on pools of their own, with the fewest replicas whose simulated p99 TTFT and TPOT meet the targets while they keep up with the traffic; the cheapest per hour first.',
+    'fleet.hint': 'Each device and tensor-parallel size tried, and each device with prefill and decode on pools of their own, with the fewest replicas whose simulated p99 TTFT and TPOT meet the targets while they keep up with the traffic; the cheapest per hour first. Queueing formulas estimate every layout first; a layout estimated at more than 1.5× its device\'s cheapest is not simulated.',
     'fleet.needs_traffic': 'Give a request rate or a concurrency to size a fleet: without one, every request arrives at once.',
     'fleet.searching': 'Searching layout {done} of {total}…',
     'fleet.starting': 'Starting the fleet search…',
@@ -293,7 +293,7 @@ export default {
     'fleet.unmet.ttft_p99_s': 'the TTFT target',
     'fleet.unmet.tpot_p99_s': 'the TPOT target',
     'fleet.pareto': 'Tokens/s per GPU against tokens/s per user',
-    'fleet.pareto_hint': 'Every replica count simulated: more replicas give each user faster tokens and each GPU fewer. The line joins the points no other beats on both.',
+    'fleet.pareto_hint': 'Every replica count estimated by the queueing formulas or simulated: more replicas give each user faster tokens and each GPU fewer. The line joins the points no other beats on both.',
     'fleet.per_user_axis': 'Tokens/s per user',
     'fleet.per_gpu_axis': 'Output tokens/s per GPU',
     'fleet.frontier': 'Frontier',
@@ -317,7 +317,8 @@ export default {
     'fleet.status.device_figures': 'no device figures',
     'fleet.status.refused': 'not possible',
     'fleet.status.not_searched': 'not searched (budget)',
-    'fleet.searched': '{layouts} layouts, {simulations} simulations.',
+    'fleet.status.screened': 'estimated only (dearer)',
+    'fleet.searched': '{layouts} layouts, {estimates} replica counts estimated, {simulations} simulated.',
   },
 
   fields: {

@@ -279,7 +279,7 @@ export default {
     'serving.simulating': '正在模拟第 {done} 个速率，共 {total} 个…',
     'serving.load_none': '此配置下部署无法服务任何请求，因此没有曲线可画。',
     'fleet.title': '最便宜的集群',
-    'fleet.hint': '逐一尝试每种设备和张量并行规模（以及每种设备预填充与解码分池），找出模拟的 p99 TTFT 和 TPOT 达到目标、同时跟得上流量的最少副本数；按每小时费用从低到高。',
+    'fleet.hint': '逐一尝试每种设备和张量并行规模（以及每种设备预填充与解码分池），找出模拟的 p99 TTFT 和 TPOT 达到目标、同时跟得上流量的最少副本数；按每小时费用从低到高。先用排队公式估算每个布局；估算费用超过该设备最便宜布局 1.5 倍的不再模拟。',
     'fleet.needs_traffic': '给出请求速率或并发数才能确定集群规模：没有它们时，所有请求同时到达。',
     'fleet.searching': '正在搜索第 {done} 个布局，共 {total} 个…',
     'fleet.starting': '正在开始集群搜索…',
@@ -293,7 +293,7 @@ export default {
     'fleet.unmet.ttft_p99_s': 'TTFT 目标',
     'fleet.unmet.tpot_p99_s': 'TPOT 目标',
     'fleet.pareto': '每 GPU token/s 与每用户 token/s',
-    'fleet.pareto_hint': '模拟过的每个副本数：副本越多，每个用户得到 token 越快，每块 GPU 产出越少。折线连接在两项上都不被其他点超过的点。',
+    'fleet.pareto_hint': '排队公式估算或模拟过的每个副本数：副本越多，每个用户得到 token 越快，每块 GPU 产出越少。折线连接在两项上都不被其他点超过的点。',
     'fleet.per_user_axis': '每用户 token/s',
     'fleet.per_gpu_axis': '每 GPU 输出 token/s',
     'fleet.frontier': '前沿',
@@ -317,7 +317,8 @@ export default {
     'fleet.status.device_figures': '缺少设备数据',
     'fleet.status.refused': '不可行',
     'fleet.status.not_searched': '未搜索（超出预算）',
-    'fleet.searched': '{layouts} 个布局，{simulations} 次模拟。',
+    'fleet.status.screened': '仅估算（更贵）',
+    'fleet.searched': '{layouts} 个布局，估算 {estimates} 个副本数，模拟 {simulations} 次。',
   },
 
   fields: {
