@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh
 ctest --test-dir build/native --output-on-failure --parallel "$(nproc)"
-node --test tests/node/*.test.mjs
+node --test --test-concurrency="$(nproc)" tests/node/*.test.mjs
