@@ -110,6 +110,16 @@ ReplicaEstimate estimate_replicas(const ModelSpec& model, const std::vector<Tens
     out.unavailable = replica.unavailable();
     return out;
   }
+  if (serving.workload.arrivals != Arrivals::poisson) {
+    // The formulas are for Poisson arrivals: a closed loop's simulation starts at one replica, and
+    // its layouts are all simulated (an estimate that does not meet screens nothing).
+    out.point.gpus = inference.tp;
+    if (inference.price_per_gpu_hour_usd) {
+      out.point.usd_per_hour = *inference.price_per_gpu_hour_usd * double(inference.tp);
+    }
+    out.point.estimated = true;
+    return out;
+  }
   const TrafficMoments moments =
       traffic_moments(replica_traffic(serving.workload, 1, replica.max_tokens()));
   const auto at = [&](int64_t replicas) {

@@ -53,7 +53,8 @@ struct ReplicaSearch {
 
 // What the steady-state formulas (serving/steady_state.hpp) say of one layout before any
 // simulation: the fewest replicas they find meeting the targets, or, when none up to max_replicas
-// does, the fewest past which more stop shortening the latencies; that count's figures.
+// does, the fewest past which more stop shortening the latencies; that count's figures. For
+// Poisson traffic only: a closed loop starts at one replica, its point not meeting.
 struct ReplicaEstimate {
   std::string unavailable;         // as ReplicaSearch's
   int64_t start = 1;               // where the simulation starts

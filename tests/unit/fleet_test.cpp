@@ -161,9 +161,13 @@ TEST_CASE("a closed loop is sized too: each replica holds its share of the reque
   Json scenario = fleet_scenario({{"tp", {1}}});
   scenario["serving"]["workload"].erase("requests_per_s");
   scenario["serving"]["workload"]["concurrency"] = 256;
-  const Json best = search(scenario)["fleet"]["best"];
+  const Json fleet = search(scenario)["fleet"];
+  const Json& best = fleet["best"];
   const int64_t replicas = best["replicas"].get<int64_t>();
   REQUIRE(replicas > 1);
+  // The queueing formulas are for Poisson arrivals: a closed loop's answer is all simulated.
+  CHECK(fleet["search"]["estimates"] == 0);
+  for (const Json& p : fleet["points"]) CHECK_FALSE(p["estimated"].get<bool>());
   Json fewer = scenario;
   fewer["serving"]["workload"]["concurrency"] = 256;
   CHECK_FALSE(meets(deployment(fewer, 1, replicas - 1), 0.5, 0.03));
