@@ -455,6 +455,11 @@ Json fleet_json(const Json& input, const Catalog& catalog, const FleetProgress& 
       all_points.push_back(&p);
       owners.push_back(&l);
     }
+    // A disaggregated layout has one point: both pools at their fewest replicas.
+    if (l.disaggregated && l.point) {
+      all_points.push_back(&*l.point);
+      owners.push_back(&l);
+    }
     if (!l.point) continue;
     if (l.status == "meets" && (best == nullptr || cheaper(*l.point, *best->point))) best = &l;
     if (l.status == "misses") {
@@ -465,7 +470,10 @@ Json fleet_json(const Json& input, const Catalog& catalog, const FleetProgress& 
   const std::vector<bool> frontier = pareto_frontier(all_points);
   Json points = Json::array();
   for (size_t i = 0; i < all_points.size(); ++i) {
-    Json p = json_object({{"accelerator", owners[i]->accelerator}, {"tp", owners[i]->tp}});
+    const Layout& owner = *owners[i];
+    Json p = json_object({{"accelerator", owner.accelerator},
+                          {"mode", owner.disaggregated ? "disaggregated" : "aggregated"}});
+    if (!owner.disaggregated) p["tp"] = owner.tp;
     put_point(p, *all_points[i]);
     p["pareto"] = bool(frontier[i]);
     points.push_back(p);

@@ -238,6 +238,15 @@ TEST_CASE("a disaggregated fleet: each pool meets its own share of the targets, 
       1.0 - split["kv_transfer_s"].get<double>() - decode["ttft_p99_s"].get<double>();
   CHECK((small["overloaded"].get<bool>() || small["ttft_s"]["p99"].get<double>() > budget));
   CHECK(answer["references"].contains("distserve-2024"));
+  // Its answer is a point of the Pareto chart, beside the aggregated layouts' replica counts.
+  int64_t split_points = 0;
+  for (const Json& p : answer["fleet"]["points"]) {
+    if (p["mode"] != "disaggregated") continue;
+    ++split_points;
+    CHECK(p["gpus"] == split["gpus"]);
+    CHECK_FALSE(p.contains("tp"));
+  }
+  CHECK(split_points == 1);
 }
 
 TEST_CASE("the fleet section can leave disaggregated layouts out") {

@@ -76,13 +76,15 @@ function paretoFigure(ctx) {
   const points = result.fleet.points.filter((p) => p.keeps_up && p.tokens_per_s_per_user > 0)
     .sort((a, b) => a.tokens_per_s_per_user - b.tokens_per_s_per_user);
   if (points.length < 2) return null;
-  const names = new Map(result.fleet.layouts.filter((l) => l.mode === 'aggregated')
-    .map((l) => [`${l.accelerator}:${l.tp}`, `${l.accelerator_name} · TP ${l.tp}`]));
-  // One series per layout, in the search's order (devices as listed, TP ascending).
-  const groups = [...names.keys()].filter((group) => points.some((p) => `${p.accelerator}:${p.tp}` === group));
+  // A series per layout: a device and TP, or a device with prefill and decode apart.
+  const groupOf = (item) => `${item.accelerator}:${item.mode === 'disaggregated' ? 'disaggregated' : item.tp}`;
+  const names = new Map(result.fleet.layouts.map((l) => [groupOf(l),
+    l.mode === 'disaggregated' ? t('fleet.series_split', { device: l.accelerator_name }) : `${l.accelerator_name} · TP ${l.tp}`]));
+  // In the search's order (devices as listed, TP ascending, then the disaggregated layout).
+  const groups = [...names.keys()].filter((group) => points.some((p) => groupOf(p) === group));
   const series = groups.map((group) => ({
     label: names.get(group) ?? group,
-    values: points.map((p) => (`${p.accelerator}:${p.tp}` === group ? p.output_tokens_per_s_per_gpu : null)),
+    values: points.map((p) => (groupOf(p) === group ? p.output_tokens_per_s_per_gpu : null)),
     points: true,
   }));
   // Dashed: the frontier stays apart from the layouts' dots whatever colour it gets.
