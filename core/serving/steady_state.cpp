@@ -164,7 +164,8 @@ SteadyState steady_state(const ReplicaModel& r, const TrafficMoments& w, double 
   const double computed_p99 = w.prompt_mean > 0
                                   ? w.prompt_p99 * w.computed_prompt_mean / w.prompt_mean
                                   : shape.prompt_tokens;
-  const double chunks_p99 = std::ceil(std::max(1.0, computed_p99) / left);
+  // At least one chunk: without a token budget (left infinite) the prompt runs whole.
+  const double chunks_p99 = std::max(1.0, std::ceil(std::max(1.0, computed_p99) / left));
   const double companions =
       std::min(std::max(0.0, left * chunks_p99 - computed_p99),
                requests_per_s * (mean_landing_s + mean_wait_s) * shape.prompt_tokens);
