@@ -145,8 +145,8 @@ SteadyState steady_state(const ReplicaModel& r, const TrafficMoments& w, double 
   s.tpot_p99_s = (1 - share_p99) * decode_step_s + share_p99 * prompt_step_s;
 
   // The p99 prompt's first token. It arrives during a step and waits for its end: the steps that
-  // carry prompts take `prompt_share` of the time, so past the 99th percentile it lands early in
-  // one of them (its companions in its own step are those of a mean wait: the p99s of both do
+  // carry prompts take `prompt_time_share` of the time, so past the 99th percentile it lands early
+  // in one of them (its companions in its own step are those of a mean wait: the p99s of both do
   // not coincide). When the chunk budget is busy it also queues for it, as in an M/D/1 queue
   // (Pollaczek-Khinchine mean rho S / (2 (1 - rho)), its tail taken as exponential:
   // P(wait > t) = rho e^(-t rho / mean)). Then its chunks run, beside the prompts that came
