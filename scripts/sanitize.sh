@@ -3,9 +3,7 @@
 # Catch2 suites, the CLI and the libFuzzer targets, all with AddressSanitizer and
 # UndefinedBehaviorSanitizer, where the first report aborts. Runs the suites, the node tests that
 # drive the CLI, and every fuzz target for FUZZ_SECONDS (scripts/fuzz.sh). Prints each step's
-# seconds. Non-zero on failure. With --without-fuzz it stops before the fuzzing (scripts/test.sh
-# runs the rest beside other suites, and the fuzzing alone: a fuzz input slower than its time
-# limit counts as a hang, so the fuzzers get the machine).
+# seconds. Non-zero on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/steps.sh
@@ -21,4 +19,4 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 step ctest ctest --test-dir build/sanitize --output-on-failure --parallel "$(nproc)"
 LLM_SIZER_CLI=build/sanitize/core/cli/llm-sizer step node node --test tests/node/cli.test.mjs \
   tests/node/hostile_input.test.mjs tests/node/properties.test.mjs
-[[ ${1:-} == --without-fuzz ]] || step fuzz scripts/fuzz.sh
+step fuzz scripts/fuzz.sh
