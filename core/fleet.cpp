@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <optional>
 
 #include "answer_text.hpp"
 #include "error.hpp"
 #include "fleet_search/disaggregated.hpp"
 #include "fleet_search/replica_search.hpp"
+#include "fleet_search/size_search.hpp"
 #include "json_object.hpp"
 #include "json_text.hpp"
 #include "limits.hpp"
@@ -265,31 +265,9 @@ std::optional<Scenario> parse_layout(const Json& base, const std::string& own_id
   }
 }
 
-// One aggregated layout being searched: its scenario, and what the formulas say of it.
-struct Candidate {
-  size_t layout;  // index into the layouts
-  Scenario scenario;
-  ReplicaEstimate estimate;
-};
-
-int64_t max_replicas(const FleetInput& fleet, int64_t tp) {
-  return std::max<int64_t>(1, fleet.max_gpus / tp);
-}
-
-ReplicaEstimate estimate_layout(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                                const Scenario& s, const FleetInput& fleet, int64_t tp) {
-  return estimate_replicas(model, tensors, WeightsSizer(model, tensors), s.hardware.accelerator,
-                           s.serving->instance, *s.serving, max_replicas(fleet, tp));
-}
-
-// The fewest replicas of the layout's size meeting the targets, or its nearest miss, simulated
-// from the estimate.
-void search_aggregated(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                       const Candidate& c, const FleetInput& fleet, Layout& l) {
-  const ServingInput& serving = *c.scenario.serving;
-  const ReplicaSearch search =
-      search_replicas(model, tensors, WeightsSizer(model, tensors), c.scenario.hardware.accelerator,
-                      serving.instance, serving, max_replicas(fleet, l.tp), c.estimate);
+// A layout's answer from its search: the fewest replicas of its size meeting the targets, or its
+// nearest miss.
+void take_search(const ReplicaSearch& search, Layout& l) {
   l.simulations = search.simulations;
   l.points.insert(l.points.end(), search.points.begin(), search.points.end());
   l.latency_floor = search.latency_floor;
@@ -351,12 +329,10 @@ Json fleet_json(const Json& input, const Catalog& catalog, const FleetProgress& 
     planned.emplace_back(accelerator, tp_sizes(base, accelerator, own_id, fleet, catalog));
     total += int64_t(planned.back().second.size()) + (fleet.disaggregated ? 1 : 0);
   }
-  // Every aggregated layout estimated first (the steady-state formulas, microseconds each), then
-  // simulated from the cheapest estimate on, as far as the simulation budget goes: a layout whose
-  // estimate costs more than kScreenMargin times the cheapest simulated one of its device stays
-  // "screened" (each device keeps its own answer: users compare them).
   std::vector<Layout> layouts;
-  std::vector<Candidate> candidates;
+  std::vector<size_t>
+      sized;  // the layouts whose scenario parses, as scenarios[i] and candidates[i]
+  std::vector<Scenario> scenarios;
   for (const auto& [accelerator, sizes] : planned) {
     for (const int64_t tp : sizes) {
       Layout l;
@@ -365,13 +341,8 @@ Json fleet_json(const Json& input, const Catalog& catalog, const FleetProgress& 
       l.tp = tp;
       if (auto s = parse_layout(base, own_id, catalog, l)) {
         l.price_per_gpu_hour_usd = s->serving->instance.price_per_gpu_hour_usd;
-        ReplicaEstimate estimate = estimate_layout(model, tensors, *s, fleet, tp);
-        l.estimates = estimate.estimates;
-        l.points = estimate.points;
-        l.status = estimate.unavailable.empty() ? "not_searched" : estimate.unavailable;
-        if (estimate.unavailable.empty()) {
-          candidates.push_back({layouts.size(), std::move(*s), std::move(estimate)});
-        }
+        sized.push_back(layouts.size());
+        scenarios.push_back(std::move(*s));
       }
       layouts.push_back(std::move(l));
     }
@@ -384,46 +355,54 @@ Json fleet_json(const Json& input, const Catalog& catalog, const FleetProgress& 
       layouts.push_back(std::move(l));
     }
   }
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& a, const Candidate& b) {
-                     const FleetPoint& p = a.estimate.point;
-                     const FleetPoint& q = b.estimate.point;
-                     if (p.meets != q.meets) return p.meets;
-                     return cheaper(p, q);
-                   });
+  std::vector<SizeCandidate> candidates;
+  for (size_t i = 0; i < sized.size(); ++i) {
+    const Scenario& s = scenarios[i];
+    const Layout& l = layouts[sized[i]];
+    candidates.push_back({&s.hardware.accelerator, &s.serving->instance, *s.serving,
+                          max_replicas(fleet.max_gpus, l.tp), l.accelerator});
+  }
   int64_t done = 0;
   const auto report = [&] {
     if (progress) progress(++done, total);
   };
   for (const Layout& l : layouts) {
-    if (l.status != "not_searched") report();  // refused, or cannot serve: nothing to search
+    if (l.status == "refused") report();
   }
+  // Every aggregated layout estimated first (the steady-state formulas, microseconds each), then
+  // simulated from the cheapest estimate on, as far as the simulation budget goes; each device
+  // screens its own layouts (search_sizes), so each keeps an answer of its own: users compare them.
   double simulated_tokens = 0;
-  std::map<std::string, const FleetPoint*> cheapest;  // per device: simulated, meeting the targets
-  for (const Candidate& c : candidates) {
-    Layout& l = layouts[c.layout];
-    const FleetPoint*& device_best = cheapest[l.accelerator];
-    if (device_best && c.estimate.point.meets && screened_out(c.estimate.point, *device_best)) {
+  SizeSearchHooks hooks;
+  hooks.may_simulate = [&] { return simulated_tokens < limits::kFleetSimulatedTokens; };
+  hooks.done = [&](size_t i, const SizeOutcome& o) {
+    Layout& l = layouts[sized[i]];
+    l.estimates = o.estimate.estimates;
+    l.points = o.estimate.points;
+    if (!o.estimate.unavailable.empty()) {
+      l.status = o.estimate.unavailable;
+    } else if (o.screened) {
       l.status = "screened";
-      l.point = c.estimate.point;
-    } else if (simulated_tokens < limits::kFleetSimulatedTokens) {
-      search_aggregated(model, tensors, c, fleet, l);
+      l.point = o.estimate.point;
+    } else if (o.search) {
+      take_search(*o.search, l);
       simulated_tokens += double(l.simulations) * tokens_per_simulation;
-      if (l.status == "meets" && (!device_best || cheaper(*l.point, *device_best))) {
-        device_best = &*l.point;
-      }
+    } else {
+      l.status = "not_searched";
     }
     report();
-  }
+  };
+  const std::vector<SizeOutcome> outcomes =
+      search_sizes(model, tensors, candidates, cheaper, hooks);
   // The disaggregated layouts, from each device's sizes that can serve.
   for (Layout& l : layouts) {
     if (!l.disaggregated) continue;
     std::vector<PoolSetup> pools;
-    for (const Candidate& c : candidates) {
-      const Layout& sized = layouts[c.layout];
-      if (sized.accelerator != l.accelerator) continue;
-      const Scenario& s = c.scenario;
-      pools.push_back({sized.tp, s.hardware.accelerator, s.serving->instance, *s.serving,
+    for (size_t i = 0; i < sized.size(); ++i) {
+      const Layout& size = layouts[sized[i]];
+      if (size.accelerator != l.accelerator || !outcomes[i].estimate.unavailable.empty()) continue;
+      const Scenario& s = scenarios[i];
+      pools.push_back({size.tp, s.hardware.accelerator, s.serving->instance, *s.serving,
                        s.hardware.cluster.inter_node.bytes_per_s});
     }
     std::sort(pools.begin(), pools.end(),

@@ -1,6 +1,8 @@
 #include "fleet_search/disaggregated.hpp"
 
-#include <algorithm>
+#include <utility>
+
+#include "fleet_search/size_search.hpp"
 
 #include "inference/kv_cache.hpp"
 
@@ -21,45 +23,26 @@ bool cheaper_pool(const FleetPoint& a, const FleetPoint& b) {
 }
 
 // One size of a pool with the traffic and targets it serves there.
-struct PoolCandidate {
-  const PoolSetup* size;
-  ServingInput serving;
-  ReplicaEstimate estimate;
-};
+SizeCandidate pool_candidate(const PoolSetup& size, ServingInput serving, int64_t max_gpus) {
+  return {&size.device, &size.instance, std::move(serving), max_replicas(max_gpus, size.tp), ""};
+}
 
-// The cheapest pool over the candidates: the fewest replicas of a size meeting its targets. Sizes
-// are simulated from the cheapest estimate on; one whose estimate meets at more than kScreenMargin
-// times the cheapest simulated pool's cost is left unsimulated.
+// The cheapest pool over the candidates (one per size, as `sizes` lists them): the fewest
+// replicas of a size meeting its targets (search_sizes).
 std::optional<Pool> cheapest_pool(const ModelSpec& model, const std::vector<TensorSpec>& tensors,
-                                  std::vector<PoolCandidate> candidates, int64_t max_gpus,
+                                  const std::vector<const PoolSetup*>& sizes,
+                                  const std::vector<SizeCandidate>& candidates,
                                   DisaggregatedLayout& out) {
-  const WeightsSizer sizer(model, tensors);
-  const auto max_replicas = [&](const PoolSetup& size) {
-    return std::max<int64_t>(1, max_gpus / size.tp);
-  };
-  for (PoolCandidate& c : candidates) {
-    c.estimate = estimate_replicas(model, tensors, sizer, c.size->device, c.size->instance,
-                                   c.serving, max_replicas(*c.size));
-    out.estimates += c.estimate.estimates;
-  }
-  // Estimates that meet first, the cheapest first.
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const PoolCandidate& a, const PoolCandidate& b) {
-                     if (a.estimate.point.meets != b.estimate.point.meets)
-                       return a.estimate.point.meets;
-                     return cheaper_pool(a.estimate.point, b.estimate.point);
-                   });
+  const std::vector<SizeOutcome> outcomes = search_sizes(model, tensors, candidates, cheaper_pool);
   std::optional<Pool> best;
-  for (const PoolCandidate& c : candidates) {
-    if (!c.estimate.unavailable.empty()) continue;
-    if (best && c.estimate.point.meets && screened_out(c.estimate.point, best->point)) continue;
-    const ReplicaSearch search =
-        search_replicas(model, tensors, sizer, c.size->device, c.size->instance, c.serving,
-                        max_replicas(*c.size), c.estimate);
-    out.simulations += search.simulations;
-    if (!search.fewest_meeting) continue;
-    const Pool pool{c.size->tp, search.points[*search.fewest_meeting]};
-    // Equal costs: the smaller size, as the sizes come.
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    const SizeOutcome& o = outcomes[i];
+    out.estimates += o.estimate.estimates;
+    if (!o.search) continue;
+    out.simulations += o.search->simulations;
+    if (!o.search->fewest_meeting) continue;
+    const Pool pool{sizes[i]->tp, o.search->points[*o.search->fewest_meeting]};
+    // Equal costs: the smaller size.
     if (!best || cheaper_pool(pool.point, best->point) ||
         (!cheaper_pool(best->point, pool.point) && pool.tp < best->tp)) {
       best = pool;
@@ -86,21 +69,24 @@ DisaggregatedLayout search_disaggregated(const ModelSpec& model,
   DisaggregatedLayout out;
   if (sizes.empty()) return out;
   const ServingTargets& targets = sizes.front().serving.targets;
-  std::vector<PoolCandidate> decode_sizes;
+  std::vector<const PoolSetup*> decode_sizes;
+  std::vector<SizeCandidate> decode_candidates;
   for (const PoolSetup& size : sizes) {
     ServingInput decode = size.serving;
     decode.workload.prefilled_elsewhere = true;
     decode.targets = {std::nullopt, targets.tpot_p99_s};
     if (targets.ttft_p99_s) decode.targets.ttft_p99_s = kDecodeWaitShare * *targets.ttft_p99_s;
-    decode_sizes.push_back({&size, decode, {}});
+    decode_sizes.push_back(&size);
+    decode_candidates.push_back(pool_candidate(size, decode, max_gpus));
   }
-  out.decode = cheapest_pool(model, tensors, decode_sizes, max_gpus, out);
+  out.decode = cheapest_pool(model, tensors, decode_sizes, decode_candidates, out);
   if (!out.decode) {
     out.unmet.push_back("tpot_p99_s");
     return out;
   }
   const double decode_wait_s = out.decode->point.ttft_p99_s;
-  std::vector<PoolCandidate> prefill_sizes;
+  std::vector<const PoolSetup*> prefill_sizes;
+  std::vector<SizeCandidate> prefill_candidates;
   for (const PoolSetup& size : sizes) {
     ServingInput prefill = size.serving;
     prefill.workload.output = {1, std::nullopt};
@@ -110,9 +96,10 @@ DisaggregatedLayout search_disaggregated(const ModelSpec& model,
       if (*budget <= 0) continue;
     }
     prefill.targets = {budget, std::nullopt};
-    prefill_sizes.push_back({&size, prefill, {}});
+    prefill_sizes.push_back(&size);
+    prefill_candidates.push_back(pool_candidate(size, prefill, max_gpus));
   }
-  out.prefill = cheapest_pool(model, tensors, prefill_sizes, max_gpus, out);
+  out.prefill = cheapest_pool(model, tensors, prefill_sizes, prefill_candidates, out);
   if (!out.prefill) {
     out.unmet.push_back("ttft_p99_s");
     return out;

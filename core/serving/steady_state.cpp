@@ -10,7 +10,6 @@
 namespace llm_sizer {
 namespace {
 
-constexpr double kZ99 = 2.326;  // the standard normal's 99th percentile
 // The fixed point is reached from below; a rate near what the replica serves takes many rounds,
 // and one past it never settles.
 constexpr int kMaxRounds = 200;
@@ -139,7 +138,8 @@ SteadyState steady_state(const ReplicaModel& r, const TrafficMoments& w, double 
   // A slow request: more of its steps carry prompts than the mean share (binomial over its
   // decode steps).
   const double gaps = std::max(1.0, decode_steps);
-  const double share_p99 = std::min(1.0, share + kZ99 * std::sqrt(share * (1 - share) / gaps));
+  const double share_p99 =
+      std::min(1.0, share + kNormalZ99 * std::sqrt(share * (1 - share) / gaps));
   const double decode_step_s = step(running, 0);
   const double prompt_step_s = step(running, std::max(carried, 1.0));
   s.tpot_p99_s = (1 - share_p99) * decode_step_s + share_p99 * prompt_step_s;

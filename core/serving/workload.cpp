@@ -10,7 +10,6 @@ namespace llm_sizer {
 namespace {
 
 constexpr double kGoldenFraction = 0.6180339887498948482;  // (sqrt 5 - 1) / 2
-constexpr double kZ99 = 2.3263478740408408;                // the standard normal's p99
 
 // A step near fraction x n that shares no factor with n, so i -> i x step mod n visits every
 // quantile once, far from its neighbours.
@@ -26,7 +25,7 @@ std::vector<int64_t> lengths(const LengthDistribution& d, int64_t n, double frac
   std::vector<int64_t> out(size_t(n), d.mean);
   if (!d.p99 || *d.p99 == d.mean) return out;
   const double ratio = portable_log(double(*d.p99) / double(d.mean));
-  const double sigma = kZ99 - std::sqrt(kZ99 * kZ99 - 2 * ratio);
+  const double sigma = kNormalZ99 - std::sqrt(kNormalZ99 * kNormalZ99 - 2 * ratio);
   const double mu = portable_log(double(d.mean)) - sigma * sigma / 2;
   const int64_t step = scrambling_step(n, fraction);
   for (int64_t i = 0; i < n; ++i) {

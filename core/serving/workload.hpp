@@ -7,6 +7,9 @@
 
 namespace llm_sizer {
 
+// The standard normal's 99th percentile: where a p99 length or a p99 spread sits.
+inline constexpr double kNormalZ99 = 2.3263478740408408;
+
 // One request as the simulation serves it.
 struct Request {
   double arrival_s = 0;  // closed loop: set when a slot frees
