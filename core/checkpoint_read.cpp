@@ -161,7 +161,7 @@ Json read_gguf_listing(const std::optional<std::string>& repo, const Json* confi
     if (sizer && g.weights) {
       const WeightsSize size = (*sizer)(parse_weight_format(*g.weights, "weights"));
       const double expected =
-          size.bytes + size.component(Component::mtp) - size.component(Component::vision);
+          size.bytes + size.component(Component::mtp) - size.media_encoder_bytes();
       row["expected_bytes"] = expected;
       row["difference"] = expected > 0 ? double(g.bytes) / expected - 1 : 0.0;
     }

@@ -56,6 +56,8 @@ inline constexpr IntRange kPositions{
 // A window or chunk where 0 means "none" (sliding_window).
 inline constexpr IntRange kPositionsOrNone{0, kPositions.max, kPositions.reason};
 inline constexpr IntRange kConvKernel{1, 1024, "Qwen3-Next's convolution spans 4 tokens"};
+// AltUp's hidden-state copies per token (Gemma 3n's altup_num_inputs).
+inline constexpr IntRange kAltupInputs{1, 64, "Gemma 3n keeps 4 copies"};
 inline constexpr IntRange kImagePixels{1, 1 << 16, "Gemma 3's SigLIP reads 896-pixel images"};
 inline constexpr IntRange kPatchPixels{1, 4096, "SigLIP's patches are 14 pixels wide"};
 inline constexpr IntRange kChannels{1, 64, "images have 3 colour channels"};

@@ -69,6 +69,8 @@ inline constexpr MessageText kMessageTable[] = {
     {"error.aspect_ratios", "must be a non-empty list of [w, h] pairs"},
     {"error.required_for_dbrx", "is required for dbrx"},
     {"error.qwen_width_even", "must be even (w1 and w2 are half of it each)"},
+    {"error.per_layer_widths_differ",
+     "must give every layer the same width (layers of different widths are not counted)"},
     {"error.unknown_type_foreign_field",
      "means {meaning}, which the Llama layout used for an unknown model_type (\"{model_type}\") "
      "does not read, so the count would be wrong; set model_type to the nearest supported type "

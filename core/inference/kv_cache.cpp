@@ -32,6 +32,11 @@ double indexer_key_bytes(const SparseIndexerSpec& indexer) {
   return double(indexer.head_dim) + std::ceil(double(indexer.head_dim) / kScaleBlock) * kScaleBytes;
 }
 
+// The tokens a sliding-window layer holds of a sequence of t tokens.
+double windowed(const KvLayout& layout, double t) {
+  return layout.window_tokens > 0 ? std::min(t, double(layout.window_tokens)) : t;
+}
+
 }  // namespace
 
 KvLayout kv_layout(const ModelSpec& m, const KvFormat& format, int64_t first_layer,
@@ -56,6 +61,12 @@ KvLayout kv_layout(const ModelSpec& m, const KvFormat& format, int64_t first_lay
   for (int64_t i = std::max<int64_t>(0, first_layer); i < end; ++i) {
     const LayerSpec& layer = m.layers[size_t(i)];
     if (layer.encoder) continue;  // the encoder runs once over the input and keeps nothing
+    if (layer.kv_shared) {
+      // Gemma3nTextAttention: keys and values come from the last earlier layer of the same kind.
+      (layer.attention == AttentionKind::sliding ? layout.reread_sliding_bytes_per_token
+                                                 : layout.reread_full_bytes_per_token) += per_layer;
+      continue;
+    }
     switch (layer.attention) {
       case AttentionKind::full:
         layout.full_bytes_per_token += per_layer + indexer_per_layer;
@@ -86,15 +97,17 @@ KvLayout kv_layout(const ModelSpec& m, const KvFormat& format, int64_t first_lay
 
 double kv_bytes_per_sequence(const KvLayout& layout, int64_t tokens) {
   const double t = double(tokens);
-  const double windowed = layout.window_tokens > 0 ? std::min(t, double(layout.window_tokens)) : t;
   return (layout.full_bytes_per_token + layout.cross_bytes_per_token) * t +
-         layout.sliding_bytes_per_token * windowed + layout.state_bytes;
+         layout.sliding_bytes_per_token * windowed(layout, t) + layout.state_bytes;
 }
 
 double kv_read_bytes_per_sequence(const KvLayout& layout, int64_t tokens) {
   const double unread =
       layout.top_k_tokens > 0 ? std::max(0.0, double(tokens) - double(layout.top_k_tokens)) : 0.0;
-  return kv_bytes_per_sequence(layout, tokens) - layout.top_k_bytes_per_token * unread;
+  const double t = double(tokens);
+  const double reread = layout.reread_full_bytes_per_token * t +
+                        layout.reread_sliding_bytes_per_token * windowed(layout, t);
+  return kv_bytes_per_sequence(layout, tokens) - layout.top_k_bytes_per_token * unread + reread;
 }
 
 double kv_share_per_device(const ModelSpec& m, int64_t tp) {

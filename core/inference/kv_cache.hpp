@@ -24,6 +24,9 @@ struct KvLayout {
   double indexer_bytes_per_token = 0;
   double top_k_bytes_per_token = 0;
   int64_t top_k_tokens = 0;  // 0: every cached token is read
+  // Gemma 3n's shared-KV layers keep no cache but read an earlier layer's again each step.
+  double reread_full_bytes_per_token = 0;
+  double reread_sliding_bytes_per_token = 0;
 
   double bytes_per_token() const {
     return full_bytes_per_token + sliding_bytes_per_token + cross_bytes_per_token;
@@ -40,7 +43,8 @@ KvLayout kv_layout(const ModelSpec& model, const KvFormat& format, int64_t first
 double kv_bytes_per_sequence(const KvLayout& layout, int64_t tokens);
 
 // Bytes one decode step reads for a sequence of `tokens` tokens: what it holds, less the main
-// attention's cache of the tokens a sparse-attention indexer leaves out.
+// attention's cache of the tokens a sparse-attention indexer leaves out, plus what shared-KV
+// layers read again.
 double kv_read_bytes_per_sequence(const KvLayout& layout, int64_t tokens);
 
 // The share of a model's KV cache one of `tp` tensor-parallel devices holds. KV heads are split

@@ -54,7 +54,8 @@ double weights_per_device(const WeightsSize& w, const InferenceInput& input, con
                           const AcceleratorSpec& device) {
   double bytes = w.bytes;  // multi-token-prediction modules are not in it (loaded only for MTP)
   if (input.runtime == Runtime::llama_cpp) {
-    bytes -= component(w, Component::vision);
+    bytes -= w.media_encoder_bytes();
+    if (!is_cpu(device)) bytes -= component(w, Component::per_layer_embedding);
     if (!model.tie_word_embeddings && !is_cpu(device)) {
       bytes -= component(w, Component::embedding);
     }

@@ -119,10 +119,12 @@ WeightSplit split_weights(const ModelSpec& m, const WeightsSize& w, const Placem
   s.output_on_device = p.gpu_layers > layers;
   double in_layers = 0;
   for (double bytes : w.layer_bytes) in_layers += bytes;
-  // llama.cpp keeps the token embedding in host memory; the output layer (the head, or the
-  // embedding again when tied, and the final norm) goes to the GPU with -ngl > layers.
-  const double input = m.tie_word_embeddings ? 0.0 : w.component(Component::embedding);
-  const double output = w.bytes - w.component(Component::vision) - in_layers - input;
+  // llama.cpp keeps the token embedding (and Gemma 3n's per-layer one) in host memory; the output
+  // layer (the head, or the embedding again when tied, and the final norm) goes to the GPU with
+  // -ngl > layers.
+  const double input = (m.tie_word_embeddings ? 0.0 : w.component(Component::embedding)) +
+                       w.component(Component::per_layer_embedding);
+  const double output = w.bytes - w.media_encoder_bytes() - in_layers - input;
   int64_t moe_seen = 0;
   for (int64_t i = 0; i < layers && size_t(i) < w.layer_bytes.size(); ++i) {
     const double experts = w.layer_expert_bytes[size_t(i)];

@@ -25,8 +25,8 @@ double integer_power(double base, int64_t exponent) {
 // The weights every token reads: all but the image encoder, the encoder stack, the routed experts
 // and the input embedding (a row lookup) unless the output head shares it.
 double dense_streamed_bytes(const ModelSpec& m, const WeightsSize& w) {
-  double bytes =
-      w.bytes - w.component(Component::vision) - w.component(Component::experts) - w.encoder_bytes;
+  double bytes = w.bytes - w.media_encoder_bytes() - w.component(Component::experts) -
+                 w.encoder_bytes - w.component(Component::per_layer_embedding);
   if (!m.tie_word_embeddings) bytes -= w.component(Component::embedding);
   return bytes;
 }

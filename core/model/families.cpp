@@ -79,11 +79,12 @@ constexpr void add_llama_like(auto& f, size_t& i) {
     t.bias_from_attention_bias = false;
     f[i++] = t;
   }
-  for (std::string_view type :
-       {"qwen3", "qwen3_moe", "qwen3_next", "qwen3_5_moe_text", "qwen3_5_moe"}) {
-    // models/qwen3/modeling_qwen3.py: per-head RMSNorm on q and k. Qwen3.5 (models/qwen3_5_moe)
-    // keeps Qwen3-Next's layers, its Gated DeltaNet projections split in two (in_proj_qkv +
-    // in_proj_z, in_proj_b + in_proj_a: the same widths).
+  for (std::string_view type : {"qwen3", "qwen3_moe", "qwen3_next", "qwen3_5_text", "qwen3_5",
+                                "qwen3_5_moe_text", "qwen3_5_moe"}) {
+    // models/qwen3/modeling_qwen3.py: per-head RMSNorm on q and k. Qwen3.5 (models/qwen3_5,
+    // models/qwen3_5_moe) keeps Qwen3-Next's layers, its Gated DeltaNet projections split in two
+    // (in_proj_qkv + in_proj_z, in_proj_b + in_proj_a: the same widths); its dense models have a
+    // SwiGLU MLP where the MoE ones have experts.
     FamilyTraits t = make_llama(type);
     t.qk_norm = QkNormKind::per_head;
     if (type != "qwen3" && type != "qwen3_moe") t.shape = "qwen3_next";
@@ -183,6 +184,15 @@ constexpr void add_llama_like(auto& f, size_t& i) {
     t.qk_norm = QkNormKind::per_head;
     f[i++] = t;
   }
+  for (std::string_view type : {"gemma3n", "gemma3n_text"}) {
+    // models/gemma3n/modeling_gemma3n.py: Gemma 3's layer (v_norm has no weight) plus per-layer
+    // embeddings, AltUp and LAuReL (read into ModelSpec::gemma3n).
+    FamilyTraits t = make_shape(type, "gemma3n");
+    t.tie_word_embeddings = true;
+    t.norms_per_layer = 4;
+    t.qk_norm = QkNormKind::per_head;
+    f[i++] = t;
+  }
   {
     // models/olmo2/modeling_olmo2.py: post-attention/post-feedforward norms, q/k norms over
     // the full projection width.
@@ -198,7 +208,7 @@ constexpr void add_llama_like(auto& f, size_t& i) {
 }
 
 constexpr std::array kFamilies = [] {
-  std::array<FamilyTraits, 75> f{};
+  std::array<FamilyTraits, 79> f{};
   size_t i = 0;
   add_llama_like(f, i);
   for (std::string_view type : {"llama4", "llama4_text"}) {

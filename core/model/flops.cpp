@@ -11,10 +11,12 @@ bool is_token_matmul(const TensorSpec& t) {
     case Component::embedding:  // a lookup (unless tied to the head, counted there); OPT's
                                 // projections in and out of the embedding width are matmuls
       return t.kind == "proj_in" || t.kind == "proj_out";
-    case Component::position_embedding:  // a lookup
-    case Component::mtp:                 // only run for speculative decoding
-    case Component::vision:              // runs per image, not per text token
-    case Component::lm_head:             // reported apart
+    case Component::position_embedding:   // a lookup
+    case Component::mtp:                  // only run for speculative decoding
+    case Component::per_layer_embedding:  // a lookup
+    case Component::vision:               // runs per image, not per text token
+    case Component::audio:                // runs per audio clip
+    case Component::lm_head:              // reported apart
       return false;
     default:
       // T5's relative position bias is a table lookup too.

@@ -27,6 +27,7 @@ Json flatten_text_config(const Json& config, const Json& text) {
   Json merged = config;
   merged.erase("text_config");
   merged.erase("vision_config");
+  merged.erase("audio_config");
   for (const auto& [key, value] : text.items()) merged[key] = value;
   return merged;
 }
@@ -57,7 +58,10 @@ void read_decoder(const FieldReader& r, const FamilyTraits& family, ModelSpec& m
   } else {
     read_moe(r, family, m);
   }
-  m.mtp_layers = r.int_or("num_nextn_predict_layers", 0, limits::kPredictionLayers);
+  // Qwen3.5 names its multi-token-prediction layers mtp_num_hidden_layers (Qwen3_5TextConfig).
+  const bool qwen_mtp = family.shape == "qwen3_next" && r.has("mtp_num_hidden_layers");
+  m.mtp_layers = r.int_or(qwen_mtp ? "mtp_num_hidden_layers" : "num_nextn_predict_layers", 0,
+                          limits::kPredictionLayers);
 
   const auto attention = read_attention_pattern(r, family, m);
   const auto ffn = read_ffn_pattern(r, family, m);
@@ -73,6 +77,7 @@ void read_decoder(const FieldReader& r, const FamilyTraits& family, ModelSpec& m
     throw InputError(r.field(pick_alias(r, "intermediate_size")),
                      {"error.required_positive_integer"}, "");
   }
+  if (family.shape == "gemma3n") read_gemma3n(r, m);
   if (has([](const LayerSpec& l) { return l.attention == AttentionKind::linear; })) {
     read_linear_attention(r, m);
   }
@@ -121,6 +126,7 @@ ParsedModel parse_hf_config(const Json& input, const std::string& path) {
     read_encoder_model(r, *family, m);
   }
   read_vision(outer, parsed);
+  read_audio(outer, m);
   check_model_size(m, path);
   return parsed;
 }

@@ -39,6 +39,7 @@ struct LayerSpec {
   FfnKind ffn = FfnKind::dense;
   bool encoder = false;          // bidirectional encoder layer: runs once over the input, no cache
   bool cross_attention = false;  // encoder-decoder: also attends to the encoder's output
+  bool kv_shared = false;        // Gemma 3n: attends over an earlier layer's KV cache, keeps none
 };
 
 // How the checkpoint is used: generating decoders, encoders (BERT), encoder-decoders (T5, BART).
@@ -108,6 +109,7 @@ enum class VisionKind {
   mllama,         // Llama 3.2 Vision: tiled ViT, gated global layers, linear projector
   qwen3_vl,       // Qwen3.5: Qwen2-VL's blocks, a biased patch conv, a learned position table
   moonvit,        // Kimi K2.5's MoonViT: the same, with a 2-D patch conv and a normed projector
+  mobilenet_v5,   // Gemma 3n: timm's MobileNetV5 convolutional encoder + Gemma 3n's embedder
 };
 
 // An image encoder and its projector into the language model.
@@ -128,6 +130,30 @@ struct VisionSpec {
   int64_t aspect_ratio_ids = 0;     // mllama: supported aspect ratios
   int64_t tokens_per_image = 0;     // mllama: image tokens each cross-attention layer caches
   int64_t position_rows = 0;        // qwen3_vl, moonvit: rows of the learned position table
+  int64_t soft_token_rows = 0;      // mobilenet_v5: rows of the embedder's own token table
+};
+
+// An audio encoder and its projector: Gemma 3n's USM conformer (transformers
+// models/gemma3n/modeling_gemma3n.py, Gemma3nAudioEncoder and Gemma3nMultimodalEmbedder).
+struct AudioSpec {
+  int64_t hidden_size = 0;
+  int64_t num_layers = 0;  // conformer blocks
+  int64_t num_heads = 0;
+  int64_t conv_kernel = 0;            // conf_conv_kernel_size: the depthwise convolution's width
+  int64_t input_features = 0;         // input_feat_size: mel bins
+  int64_t sscp_channels[2] = {0, 0};  // the two subsampling convolutions' channels (3x3, stride 2)
+  int64_t soft_token_rows = 0;        // the embedder's own token table (vocab_size)
+  int64_t projector_width = 0;        // the language model's hidden size
+};
+
+// Gemma 3n's additions to its decoder layers (transformers models/gemma3n/modeling_gemma3n.py).
+struct Gemma3nSpec {
+  // Per-layer embeddings: a table of per_layer_width values per layer for each token, plus a
+  // projection of the token's hidden state, gated into each layer's residual stream.
+  int64_t per_layer_rows = 0;   // vocab_size_per_layer_input
+  int64_t per_layer_width = 0;  // hidden_size_per_layer_input
+  int64_t altup_inputs = 0;     // AltUp (Baykal et al. 2023): hidden-state copies kept per token
+  int64_t laurel_rank = 0;      // LAuReL (Menghani et al. 2024): the low-rank residual's rank
 };
 
 // Encoder-decoder and encoder-only extras (T5, BART, BERT).
@@ -185,6 +211,8 @@ struct ModelSpec {
   EncoderSpec encoder;
   int64_t mtp_layers = 0;  // DeepSeek-V3 multi-token-prediction modules, counted separately
   std::optional<VisionSpec> vision;  // multimodal checkpoints: counted in the total, never active
+  std::optional<AudioSpec> audio;    // the same for an audio encoder
+  std::optional<Gemma3nSpec> gemma3n;
 
   std::vector<LayerSpec> layers;  // one entry per decoder layer
 

@@ -40,11 +40,17 @@ ParamBreakdown count_parameters(const ModelSpec& model, const std::vector<Tensor
       case Component::vision:
         p.vision += n;
         break;
+      case Component::audio:
+        p.audio += n;
+        break;
+      case Component::per_layer_embedding:
+        p.embedding += n;
+        break;
     }
   }
   p.total = p.embedding + p.position_embedding + p.attention + p.mlp + p.experts +
-            p.shared_experts + p.router + p.norms + p.lm_head + p.vision;
-  p.active = p.total - p.experts - p.vision;
+            p.shared_experts + p.router + p.norms + p.lm_head + p.vision + p.audio;
+  p.active = p.total - p.experts - p.vision - p.audio;
   if (model.is_moe()) {
     // Every expert in a layer has the same shape, so top-k of E experts is exactly k/E of them.
     p.active += p.experts / model.moe.num_experts * model.moe.experts_per_token;

@@ -24,6 +24,7 @@ struct ParamBreakdown {
   int64_t lm_head = 0;
   int64_t mtp = 0;
   int64_t vision = 0;
+  int64_t audio = 0;  // Gemma 3n's audio encoder
   int64_t total = 0;
   int64_t active = 0;
 

@@ -111,7 +111,8 @@ void add_component_terms(const ParamBreakdown& p, Explanation& e) {
       {"attention", p.attention}, {"mlp", p.mlp},
       {"experts", p.experts},     {"shared_experts", p.shared_experts},
       {"router", p.router},       {"norms", p.norms},
-      {"lm_head", p.lm_head},     {"vision", p.vision}};
+      {"lm_head", p.lm_head},     {"vision", p.vision},
+      {"audio", p.audio}};
   for (const auto& [name, value] : parts) {
     if (value == 0) continue;
     if (!e.formula.empty()) e.formula += " + ";
@@ -175,7 +176,7 @@ void explain_small_components(const ModelSpec& m, const ParamBreakdown& p, Expla
         "model.breakdown.shared_experts",
         with_rest(e, moe_layers(m) * 3 * h * shared, double(p.shared_experts), "gates"));
   }
-  if (m.vision) {
+  if (m.vision && m.vision->kind != VisionKind::mobilenet_v5) {
     const VisionSpec& v = *m.vision;
     const double d = double(v.hidden_size);
     const double i = double(v.intermediate_size);
@@ -191,9 +192,26 @@ void explain_small_components(const ModelSpec& m, const ParamBreakdown& p, Expla
     out.emplace_back(
         "model.breakdown.vision",
         with_rest(e, symbolic, double(p.vision), "biases_norms_patches_positions_projector"));
+  }
+  if (m.vision) {
     out.emplace_back(
         "model.params_vision",
         Explanation{"{vision}", {{"vision", double(p.vision), "unit.params"}}, "hf-transformers"});
+  }
+  if (m.audio) {
+    // Gemma 3n's conformer: each block is 24 d^2 of matrices (two 4x feed-forwards, five
+    // attention projections, the convolution module's 3 d^2).
+    const AudioSpec& a = *m.audio;
+    const double d = double(a.hidden_size);
+    const Explanation e{"{audio_layers} * 24 * {d} * {d}",
+                        {{"audio_layers", double(a.num_layers), "unit.layers"}, {"d", d, ""}},
+                        "hf-transformers"};
+    out.emplace_back("model.breakdown.audio",
+                     with_rest(e, double(a.num_layers) * 24 * d * d, double(p.audio),
+                               "subsampling_norms_scales_projector"));
+    out.emplace_back(
+        "model.params_audio",
+        Explanation{"{audio}", {{"audio", double(p.audio), "unit.params"}}, "hf-transformers"});
   }
   if (p.mtp > 0) {
     out.emplace_back(

@@ -55,6 +55,12 @@ class TensorList {
   void state_space_mixer(int layer, Component c);
   // Image encoder and projector (tensors_vision.cpp).
   void vision_encoder(const VisionSpec& vision);
+  // Gemma 3n's audio encoder and projector (tensors_audio.cpp).
+  void audio_encoder(const AudioSpec& audio);
+  // Gemma 3n's per-layer embedding and AltUp projections, and the per-layer inputs, LAuReL and
+  // AltUp tensors of one layer (tensors_gemma3n.cpp).
+  void gemma3n_inputs();
+  void gemma3n_layer_extras(int layer);
 
  private:
   void layer_norms(int layer, Component c);
@@ -68,6 +74,13 @@ class TensorList {
   void clip_tower(const VisionSpec& v);
   void qwen_vl_tower(const VisionSpec& v);
   void mllama_tower(const VisionSpec& v);
+  void mobilenet_v5_tower(const VisionSpec& v);
+  // The names of one Gemma3nMultimodalEmbedder's tensors.
+  struct EmbedderKinds {
+    std::string_view table, hard_norm, soft_norm, projection;
+  };
+  void multimodal_embedder(const EmbedderKinds& kinds, Component c, int64_t width, int64_t rows,
+                           int64_t text_width);
 
   const ModelSpec& m_;
   std::vector<TensorSpec>& out_;

@@ -166,6 +166,7 @@ void TensorList::layer(int index, const LayerSpec& spec, bool is_mtp) {
     matrix("attn_rel_b", attention, index, m_.num_heads, m_.encoder.relative_attention_buckets);
   }
   if (spec.cross_attention) cross_attention(index, attention);
+  if (m_.gemma3n && !is_mtp) gemma3n_layer_extras(index);
   switch (spec.ffn) {
     case FfnKind::moe:
       moe_ffn(index, is_mtp);
@@ -242,6 +243,7 @@ std::vector<TensorSpec> list_tensors(const ModelSpec& m) {
   const int64_t h = m.hidden_size;
 
   embeddings(m, list);
+  if (m.gemma3n) list.gemma3n_inputs();
   for (size_t i = 0; i < m.layers.size(); ++i) {
     list.set_encoder(m.layers[i].encoder);
     list.layer(static_cast<int>(i), m.layers[i], false);
@@ -260,6 +262,7 @@ std::vector<TensorSpec> list_tensors(const ModelSpec& m) {
     list.layer(layer, m.layers.back(), true);
   }
   if (m.vision) list.vision_encoder(*m.vision);
+  if (m.audio) list.audio_encoder(*m.audio);
   return tensors;
 }
 

@@ -23,8 +23,18 @@ enum class Component {
   lm_head,
   mtp,     // DeepSeek-V3 multi-token prediction: reported apart from the model's total
   vision,  // image encoder and projector of a multimodal checkpoint
+  audio,   // audio encoder and projector (Gemma 3n)
+  // Gemma 3n's per-layer embedding table: a row lookup per token, like the token embedding, but
+  // never the output head; reported with the embedding.
+  per_layer_embedding,
 };
-inline constexpr size_t kComponentCount = 11;
+inline constexpr size_t kComponentCount = 13;
+
+// An encoder of another modality: runs per image or audio clip, not per text token, and is left
+// out of the text model's active parameters (a GGUF's mmproj file).
+inline bool is_media_encoder(Component c) {
+  return c == Component::vision || c == Component::audio;
+}
 
 // One weight tensor of the checkpoint, named as llama.cpp names it in GGUF files ("attn_v",
 // "ffn_down_exps", ...), so quantization rules that pick a type per tensor can be applied as-is.

@@ -122,6 +122,9 @@ void TensorList::vision_encoder(const VisionSpec& v) {
     case VisionKind::mllama:
       mllama_tower(v);
       return;
+    case VisionKind::mobilenet_v5:
+      mobilenet_v5_tower(v);
+      return;
     case VisionKind::siglip_gemma3:
       break;
   }

@@ -117,7 +117,7 @@ MixFacts mix_facts(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
   f.falcon = m.shape == "falcon";
   f.tied_embeddings = true;  // until an output.weight is seen (init_quantize_state_counters)
   for (size_t i = 0; i < tensors.size(); ++i) {
-    if (tensors[i].component == Component::vision) continue;
+    if (is_media_encoder(tensors[i].component)) continue;
     const auto c = static_cast<Category>(table.categories[i]);
     if (c == Category::output) f.tied_embeddings = false;
     if (is_attn_v_like(c)) ++f.n_attention_wv;
@@ -388,7 +388,7 @@ std::vector<GgmlType> gguf_tensor_types(const ModelSpec& model,
   types.reserve(tensors.size());
   for (size_t i = 0; i < tensors.size(); ++i) {
     const TensorSpec& t = tensors[i];
-    if (t.component == Component::vision) {
+    if (is_media_encoder(t.component)) {
       types.push_back(vision_type(t));
     } else if (!allows_quantization(t)) {
       types.push_back(kKeptType);

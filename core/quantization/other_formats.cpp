@@ -52,8 +52,8 @@ bool is_decoder_linear(const TensorSpec& t) {
 // Linear layers inside a vision tower (SigLIP attention and MLP); the patch embedding is a
 // convolution, the positions an embedding and Gemma 3's projector a bare parameter.
 bool is_vision_linear(const TensorSpec& t) {
-  return t.component == Component::vision && t.kind != "v.patch_embd" &&
-         t.kind != "v.position_embd" && t.kind != "mm.input_projection";
+  return is_media_encoder(t.component) && t.kind != "v.patch_embd" && t.kind != "v.position_embd" &&
+         t.kind != "mm.input_projection";
 }
 
 // One matrix (one expert of a stacked tensor) in each format.

@@ -102,6 +102,9 @@ struct WeightsSize {
   std::vector<double> layer_expert_bytes;
 
   double component(Component c) const { return bytes_by_component[static_cast<size_t>(c)]; }
+  double media_encoder_bytes() const {
+    return component(Component::vision) + component(Component::audio);
+  }
 };
 
 WeightsSize weights_size(const ModelSpec& model, const std::vector<TensorSpec>& tensors,

@@ -12,7 +12,7 @@ void add(WeightsSize& size, double& params, const TensorSpec& t, double bytes) {
   if (t.component == Component::mtp) return;
   size.bytes += bytes;
   params += double(t.params());
-  if (t.component == Component::vision || t.layer < 0) return;
+  if (is_media_encoder(t.component) || t.layer < 0) return;
   const auto layer = size_t(t.layer);
   if (layer >= size.layer_bytes.size()) return;
   size.layer_bytes[layer] += bytes;

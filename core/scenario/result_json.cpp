@@ -47,6 +47,8 @@ const char* vision_kind_name(VisionKind kind) {
       return "qwen3_vl";
     case VisionKind::moonvit:
       return "moonvit";
+    case VisionKind::mobilenet_v5:
+      return "mobilenet_v5";
     case VisionKind::siglip_gemma3:
       break;
   }
@@ -78,6 +80,19 @@ void add_architecture_extras(const ModelSpec& m, Json& a) {
                                {"num_hidden_layers", v.num_layers + v.global_layers},
                                {"intermediate_size", v.intermediate_size},
                                {"patch_size", v.patch_size}});
+  }
+  if (m.audio) {
+    a["audio"] = json_object({{"kind", "conformer"},
+                              {"hidden_size", m.audio->hidden_size},
+                              {"num_hidden_layers", m.audio->num_layers}});
+  }
+  if (m.gemma3n) {
+    const int64_t shared = std::count_if(m.layers.begin(), m.layers.end(),
+                                         [](const LayerSpec& l) { return l.kv_shared; });
+    a["per_layer_input_width"] = m.gemma3n->per_layer_width;
+    a["altup_inputs"] = m.gemma3n->altup_inputs;
+    a["laurel_rank"] = m.gemma3n->laurel_rank;
+    a["kv_shared_layers"] = shared;
   }
 }
 
@@ -138,6 +153,7 @@ Json model_json(const Scenario& scenario, const ModelResult& model) {
                           {"params_embedding", p.embedding_params()},
                           {"params_mtp", p.mtp},
                           {"params_vision", p.vision},
+                          {"params_audio", p.audio},
                           {"breakdown", json_object({{"embedding", p.embedding},
                                                      {"position_embedding", p.position_embedding},
                                                      {"attention", p.attention},
@@ -147,7 +163,8 @@ Json model_json(const Scenario& scenario, const ModelResult& model) {
                                                      {"router", p.router},
                                                      {"norms", p.norms},
                                                      {"lm_head", p.lm_head},
-                                                     {"vision", p.vision}})},
+                                                     {"vision", p.vision},
+                                                     {"audio", p.audio}})},
                           {"architecture", architecture_json(scenario.model.parsed.spec)}});
   if (const ModelPreset* preset = scenario.model.preset) {
     out["preset"] = json_object({{"id", preset->id},

@@ -55,7 +55,7 @@ std::vector<LoraAdapter> lora_adapters(const ModelSpec& model,
   std::vector<LoraAdapter> adapters;
   for (const auto& t : tensors) {
     if (t.vector || t.layer < 0) continue;
-    if (t.component == Component::mtp || t.component == Component::vision) continue;
+    if (t.component == Component::mtp || is_media_encoder(t.component)) continue;
     const bool mixer = in_state_space_layer(model, t);
     if (mixer ? !adapted_mixer(t.kind, modules) : !adapted(model, t.kind, modules)) continue;
     adapters.push_back({t.layer, t.row_length, t.rows, t.matrices, t.matrices > 1});

@@ -174,7 +174,7 @@ TrainingProfile make_training_profile(const ModelSpec& m, const std::vector<Tens
     (in.parameter_efficient() ? p.frozen_params : p.trainable_params) += double(t.params());
     // Megatron-style placement: layers by stage; the embedding (and an image encoder) on the
     // first stage, the final norm and LM head on the last, tied embeddings copied to the last.
-    if (t.layer >= 0 && t.component != Component::vision) {
+    if (t.layer >= 0 && !is_media_encoder(t.component)) {
       builder.add_tensor(p.layers[size_t(t.layer)], t);
     } else if (t.kind == "output" || t.kind == "output_norm") {
       builder.add_tensor(p.last_stage, t);

@@ -118,3 +118,16 @@ TEST_CASE("Kimi Linear: 20 KDA layers keep a fixed state, 7 MLA layers cache the
   CHECK(r["kv_state_bytes_per_sequence"].get<double>() ==
         20.0 * (32 * 128 * 128 + 3 * 3 * 32 * 128) * 2);
 }
+
+TEST_CASE("Gemma 3n: only the first 20 layers keep a KV cache, 4 global and 16 in a 512 window") {
+  // Gemma3nTextAttention: the last num_kv_shared_layers layers (10 of E2B's 30, 15 of E4B's 35)
+  // reuse the cache of the last earlier layer of their kind; llama.cpp's gemma3n sets
+  // n_layer_kv_from_start = 20 for both. 2 KV heads of 256 per layer.
+  const double per_layer_token = 2.0 * 2 * 256 * 2;
+  for (const char* model : {"gemma-3n-e2b", "gemma-3n-e4b"}) {
+    const auto r = inference(model, {{"context_tokens", 8192}, {"kv_cache", "bf16"}});
+    CHECK(r["kv_bytes_per_token"].get<double>() == 20 * per_layer_token);
+    CHECK(r["kv_cache_bytes"].get<double>() ==
+          4 * per_layer_token * 8192 + 16 * per_layer_token * 512);
+  }
+}

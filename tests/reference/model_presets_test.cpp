@@ -99,3 +99,30 @@ TEST_CASE("Kimi Linear: a Kimi Delta Attention layer holds 39,514,272 parameters
   CHECK(model["breakdown"]["attention"].get<double>() == 20 * kda + 7 * 29114880.0);
   CHECK(model["architecture"]["attention_layers"]["linear"] == 20);
 }
+
+TEST_CASE("Gemma 3n: text model, MobileNetV5 and USM conformer add up to the checkpoint") {
+  // Per-layer embeddings [262144, L x 256], a [2048, L x 256] projection, 2 x 3 AltUp
+  // projections; each layer's extras beside Gemma 3's: LAuReL 2 x 64 x 2048 + norm, AltUp
+  // 4x4 + 16x4 + 4 x 2048 + scale and norm, per-layer input gate, projection and norm. The
+  // audio tower: two strided 3x3 convolutions, a [1536, 32 x 32] projection, 12 conformer blocks of
+  // 24 d^2 + 14 d + d / heads; each tower's embedder: 128 rows, two norms, a projection to 2048.
+  const double d = 1536;
+  const double conformer = 1611040 + 12 * (24 * d * d + 14 * d + d / 8);
+  CHECK(conformer == 681348640);
+  const auto e2b = llm_sizer::test::model_result("gemma-3n-e2b");
+  const auto e4b = llm_sizer::test::model_result("gemma-3n-e4b");
+  for (const auto& model : {e2b, e4b}) {
+    CHECK(model["params_audio"].get<double>() == conformer + 128 * d + 2 * d + 2048 * d);
+    // timm's mobilenetv5_300m_enc (84 blocks) and the image embedder.
+    CHECK(model["params_vision"].get<double>() == 294126912.0 + 4460544);
+  }
+  // The text models alone: 4,456,156,768 and 6,866,696,688; Google's "effective" 1.91B and 3.98B
+  // leave out both embedding tables.
+  CHECK(e2b["params_active"].get<double>() == 4456156768.0);
+  CHECK(e4b["params_active"].get<double>() == 6866696688.0);
+  const double tables = 262400.0 * 2048;
+  CHECK(e2b["params_active"].get<double>() - tables - 262144.0 * 30 * 256 == 1905495648.0);
+  CHECK(e4b["params_active"].get<double>() - tables - 262144.0 * 35 * 256 == 3980491248.0);
+  CHECK(e2b["architecture"]["kv_shared_layers"] == 10);
+  CHECK(e4b["architecture"]["kv_shared_layers"] == 15);
+}

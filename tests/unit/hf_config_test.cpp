@@ -246,3 +246,42 @@ TEST_CASE("Falcon: multi-query by default, new architecture reads num_kv_heads")
   CHECK(spec.num_kv_heads == 2);
   CHECK(spec.norms_per_layer == 2);
 }
+
+TEST_CASE("Gemma 3n: per-layer widths, shared KV layers and the audio encoder are checked") {
+  Json config = tiny_llama();
+  config["model_type"] = "gemma3n_text";
+  config["intermediate_size"] = {128, 128};
+  config["vocab_size_per_layer_input"] = 100;
+  config["hidden_size_per_layer_input"] = 8;
+  config["num_kv_shared_layers"] = 1;
+  const auto spec = parse_hf_config(config, "model").spec;
+  CHECK(spec.intermediate_size == 128);
+  CHECK_FALSE(spec.layers[0].kv_shared);
+  CHECK(spec.layers[1].kv_shared);
+  config["intermediate_size"] = {128, 256};
+  CHECK_THROWS_WITH(parse_hf_config(config, "model"),
+                    "model.intermediate_size: must give every layer the same width (layers of "
+                    "different widths are not counted), got [128,256]");
+  config["intermediate_size"] = 128;
+  config["num_kv_shared_layers"] = 2;
+  CHECK_THROWS_WITH(parse_hf_config(config, "model"),
+                    "model.num_kv_shared_layers: must be an integer in [0, 1], got 2");
+  config["num_kv_shared_layers"] = 0;
+  config.erase("hidden_size_per_layer_input");
+  CHECK_THROWS_WITH(parse_hf_config(config, "model"),
+                    "model.hidden_size_per_layer_input: is required (a positive integer)");
+  Json outer = {{"model_type", "gemma3n"}, {"text_config", tiny_llama()}};
+  outer["text_config"]["model_type"] = "gemma3n_text";
+  outer["text_config"]["vocab_size_per_layer_input"] = 100;
+  outer["text_config"]["hidden_size_per_layer_input"] = 8;
+  outer["audio_config"] = {{"hidden_size", 96},
+                           {"conf_num_hidden_layers", 1},
+                           {"conf_num_attention_heads", 5},
+                           {"conf_conv_kernel_size", 5},
+                           {"input_feat_size", 128},
+                           {"sscp_conv_channel_size", {128, 32}},
+                           {"vocab_size", 128}};
+  CHECK_THROWS_WITH(parse_hf_config(outer, "model"),
+                    "model.audio_config.conf_num_attention_heads: must divide hidden_size (96), "
+                    "got 5");
+}

@@ -30,6 +30,7 @@ int64_t read_mlp_width(const FieldReader& r, const FamilyTraits& family, const M
   key = is_shape(family, "llama4") ? "intermediate_size_mlp"
         : is_shape(family, "opt")  ? "ffn_dim"
                                    : pick_alias(r, "intermediate_size");
+  if (is_shape(family, "gemma3n")) return read_uniform_width(r, key);
   const int64_t fallback = m.gated_mlp ? 0 : 4 * m.hidden_size;
   const int64_t width = r.optional_int(key, limits::kWidth).value_or(fallback);
   if (is_shape(family, "qwen")) {

@@ -43,6 +43,13 @@ void read_state_space(const FieldReader& r, const FamilyTraits& family, ModelSpe
 // encoders.cpp: BERT-family encoders and T5/BART encoder-decoders, whole.
 void read_encoder_model(const FieldReader& r, const FamilyTraits& family, ModelSpec& m);
 
+// gemma3n.cpp: a width given once or per layer (Gemma 3n's intermediate_size list), which must be
+// the same for every layer; Gemma 3n's per-layer embeddings, AltUp, LAuReL and shared KV layers;
+// the audio encoder named by the outer config's audio_config.
+int64_t read_uniform_width(const FieldReader& r, std::string_view key);
+void read_gemma3n(const FieldReader& r, ModelSpec& m);
+void read_audio(const FieldReader& outer, ModelSpec& m);
+
 // vision.cpp: the image encoder named by the outer config's vision_config.
 void read_vision(const FieldReader& outer, ParsedModel& parsed);
 

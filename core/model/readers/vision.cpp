@@ -97,6 +97,16 @@ VisionSpec read_mllama(const FieldReader& v) {
   return spec;
 }
 
+// Gemma 3n: timm's MobileNetV5 named by `architecture` (its blocks are timm's definition, not
+// config fields) and Gemma3nMultimodalEmbedder's token table (vocab_size) and projection.
+VisionSpec read_mobilenet_v5(const FieldReader& v) {
+  VisionSpec spec;
+  spec.kind = VisionKind::mobilenet_v5;
+  spec.hidden_size = v.required_int("hidden_size", limits::kWidth);
+  spec.soft_token_rows = v.required_int("vocab_size", limits::kVocab);
+  return spec;
+}
+
 }  // namespace
 
 void read_vision(const FieldReader& outer, ParsedModel& parsed) {
@@ -113,7 +123,10 @@ void read_vision(const FieldReader& outer, ParsedModel& parsed) {
     spec = read_clip(v);
   } else if (outer_type == "qwen2_vl" || outer_type == "qwen2_5_vl") {
     spec = read_qwen_vl(v, outer_type == "qwen2_5_vl", parsed.spec.hidden_size);
-  } else if (outer_type == "qwen3_5_moe") {
+  } else if (outer_type == "gemma3n" && type == "gemma3n_vision" &&
+             v.optional_string("architecture") == "mobilenetv5_300m_enc") {
+    spec = read_mobilenet_v5(v);
+  } else if (outer_type == "qwen3_5" || outer_type == "qwen3_5_moe") {
     spec = read_qwen3_vl(v, parsed.spec.hidden_size);
   } else if (outer_type == "kimi_k25") {
     spec = read_moonvit(v, parsed.spec.hidden_size);

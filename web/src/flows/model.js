@@ -57,6 +57,9 @@ function headline(ctx) {
   if (model.params_vision > 0) {
     notes.push(h('p', { class: 'meta' }, t('model.includes_vision'), ' ', side('model.params_vision')));
   }
+  if (model.params_audio > 0) {
+    notes.push(h('p', { class: 'meta' }, t('model.includes_audio'), ' ', side('model.params_audio')));
+  }
   if (model.params_mtp > 0) {
     notes.push(h('p', { class: 'meta' }, glossaryTerm(t, 'mtp'), ': ', side('model.params_mtp'), ' ', t('model.mtp_apart')));
   }

@@ -42,6 +42,7 @@ export default {
       assumes: [
         'The tensor list is built per model family (modeling_<model_type>.py in Hugging Face transformers), from the real config.json fields; an unknown model_type is counted with the Llama layout and a warning.',
         'A tied output head is counted once; DeepSeek’s multi-token-prediction module and a vision tower are reported apart from the text model where their checkpoints hold them.',
+        'Gemma 3n: per-layer embeddings (a lookup table of L·256 values per token), AltUp’s and LAuReL’s small matrices per layer, a MobileNetV5 image encoder counted from timm’s block list and a conformer audio encoder; its last num_kv_shared_layers layers read an earlier layer’s KV cache and keep none.',
       ],
       constants: [],
       not_modelled: ['Encoder-decoder (T5) and encoder-only (BERT) models.', 'Vision towers whose vision_config is missing from the stored config.'],
@@ -50,6 +51,8 @@ export default {
         ['Ainslie et al. 2023, GQA', 'https://arxiv.org/abs/2305.13245'],
         ['DeepSeek-AI 2024, DeepSeek-V2, section 2.1.2 (MLA)', 'https://arxiv.org/abs/2405.04434'],
         ['Fedus et al. 2021, Switch Transformers (top-k experts)', 'https://arxiv.org/abs/2101.03961'],
+        ['Baykal et al. 2023, Alternating Updates (AltUp)', 'https://arxiv.org/abs/2301.13310'],
+        ['Menghani et al. 2024, LAuReL: Learned Augmented Residual Layer', 'https://arxiv.org/abs/2411.07501'],
       ],
       validation: ['parameters'],
     },

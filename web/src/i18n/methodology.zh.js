@@ -38,6 +38,7 @@ export default {
       assumes: [
         '张量清单按模型系列（Hugging Face transformers 的 modeling_<model_type>.py）由真实的 config.json 字段构建；未知的 model_type 按 Llama 结构计算并给出警告。',
         '绑定的输出层只计一次；DeepSeek 的多词元预测模块和视觉塔在检查点包含它们时与文本模型分开报告。',
+        'Gemma 3n：逐层嵌入（每个 token 查表得到 L·256 个值）、每层 AltUp 与 LAuReL 的小矩阵、按 timm 块列表计数的 MobileNetV5 图像编码器和 conformer 音频编码器；最后 num_kv_shared_layers 层读取更早一层的 KV 缓存，自身不保留。',
       ],
       constants: [],
       not_modelled: ['编码器-解码器（T5）和仅编码器（BERT）模型。', '存储的配置中缺少 vision_config 的视觉塔。'],
@@ -46,6 +47,8 @@ export default {
         ['Ainslie 等 2023，GQA', 'https://arxiv.org/abs/2305.13245'],
         ['DeepSeek-AI 2024，DeepSeek-V2，第 2.1.2 节（MLA）', 'https://arxiv.org/abs/2405.04434'],
         ['Fedus 等 2021，Switch Transformers（top-k 专家）', 'https://arxiv.org/abs/2101.03961'],
+        ['Baykal 等 2023，Alternating Updates（AltUp）', 'https://arxiv.org/abs/2301.13310'],
+        ['Menghani 等 2024，LAuReL：学习增强残差层', 'https://arxiv.org/abs/2411.07501'],
       ],
       validation: ['parameters'],
     },
