@@ -388,6 +388,9 @@ inline constexpr MessageText kMessageTable[] = {
      "parallelism, which does not fit either: add GPUs or a device with more memory"},
     {"warning.checkpoint_config",
      "config.json could not be read as a model ({reason}); the bytes are the headers' own"},
+    {"warning.ik_llama_format",
+     "{type} is an ik_llama.cpp file type: ik_llama.cpp (a fork of llama.cpp with the same "
+     "commands) makes and runs it; mainline llama.cpp, Ollama and LM Studio cannot load it"},
     {"warning.gguf_layers",
      "the tensors number {tensors} layers (blk.N), the metadata's block_count {metadata}"},
     {"warning.gguf_parts_missing",
@@ -504,6 +507,7 @@ inline constexpr MessageText kMessageTable[] = {
     {"format.mxfp4", "MXFP4 (OCP microscaling)"},
     {"format.nvfp4", "NVFP4"},
     {"format.gguf", "GGUF {type}"},
+    {"format.gguf_ik", "GGUF {type} (ik_llama.cpp)"},
     {"format.gptq_group", "GPTQ {bits}-bit, group {group}"},
     {"format.gptq_channel", "GPTQ {bits}-bit, per channel"},
     {"format.awq_group", "AWQ {bits}-bit, group {group}"},

@@ -28,27 +28,13 @@ struct GgmlTypeId {
 };
 
 // ik_llama.cpp's own types (ggml/include/ggml.h and ggml/src/ggml-common.h at 8337e4cd, 2026-08),
-// numbered apart from mainline's (133 and up; 41, Q1_0_G128, has mainline Q1_0's layout). The
-// row-interleaved _R4/_R8 types store 4 or 8 rows together, but a row's share is its base type's.
-constexpr GgmlTypeId kIkLlamaTypes[] = {
-    {133, "Q6_0", 32, 26},          // d (2) + qh[8] + qs[16]
-    {134, "IQ1_BN", 64, 13, 2},     // ql[12] + extra; an fp16 row header
-    {135, "IQ2_BN", 64, 16, 4},     // qs[16]; a float row header
-    {137, "IQ2_K", 256, 76},        // d, extra (4) + scales[8] + qs[64]
-    {138, "IQ3_K", 256, 110},       // d, extra, scales_h (6) + scales_l[8] + qs[64] + qh[32]
-    {139, "IQ4_K", 256, 144},       // d, extra (4) + scales_h[4] + scales_l[8] + qs[128]
-    {140, "IQ5_K", 256, 176},       // IQ4_K's fields + qh[32]
-    {141, "IQ6_K", 256, 212},       // d, extra (4) + scales[16] + qs[128] + qh[64]
-    {144, "IQ4_KS", 256, 136, 4},   // scales[8] + qs[128]; a float row scale
-    {145, "IQ2_KS", 256, 70, 2},    // extra (2) + scales[4] + qs[64]; an fp16 row scale
-    {146, "IQ4_KSS", 256, 128, 4},  // qs uint32[32]; a float row scale
-    {152, "IQ5_KS", 256, 168, 4},   // scales[8] + qs[128] + qh[32]; a float row scale
-    {153, "IQ2_KT", 256, 68, 4},    // scales[4] + ql[64]; a float row scale (trellis)
-    {154, "IQ3_KT", 256, 100, 4},   // scales[4] + ql[64] + qh[32]
-    {155, "IQ4_KT", 256, 128, 4},   // qs uint32[32]
-    {156, "IQ3_KS", 256, 102, 2},   // extra (2) + scales[4] + qs[64] + qh[32]
-    {157, "IQ2_KL", 256, 86, 2},    // scales_h (2) + scales_l[4] + qs[64] + qh[16]
-    {158, "IQ1_KT", 256, 56, 4},    // sh[8] + ql[32] + qh[16]
+// numbered apart from mainline's (133 and up; 41, Q1_0_G128, has mainline Q1_0's layout): those
+// its file types write are in ggml_types (ggml_type_ids below); here the BitNet types and the
+// row-interleaved _R4/_R8 types, which store 4 or 8 rows together (a row's share is its base
+// type's).
+constexpr GgmlTypeId kIkLlamaOtherTypes[] = {
+    {134, "IQ1_BN", 64, 13, 2},  // ql[12] + extra; an fp16 row header
+    {135, "IQ2_BN", 64, 16, 4},  // qs[16]; a float row header
     {202, "Q4_0_R8", 32, 18},        {206, "Q5_0_R4", 32, 22},
     {208, "Q8_0_R8", 32, 34},        {210, "Q2_K_R4", 256, 84},
     {211, "Q3_K_R4", 256, 110},      {212, "Q4_K_R4", 256, 144},
@@ -68,35 +54,43 @@ constexpr GgmlTypeId kIkLlamaTypes[] = {
 std::vector<GgmlTypeId> ggml_type_ids() {
   const auto known = [](int64_t id, GgmlType type) {
     const GgmlTypeLayout& l = ggml_layout(type);
-    return GgmlTypeId{id, l.name, l.block_weights, l.block_bytes};
+    return GgmlTypeId{id, l.name, l.block_weights, l.block_bytes, l.row_meta_bytes};
   };
   using T = GgmlType;
   return {
-      known(0, T::f32),      known(1, T::f16),
-      known(2, T::q4_0),     known(3, T::q4_1),
-      known(6, T::q5_0),     known(7, T::q5_1),
-      known(8, T::q8_0),     {9, "Q8_1", 32, 36},  // d, s (4) + qs[32]
-      known(10, T::q2_k),    known(11, T::q3_k),
-      known(12, T::q4_k),    known(13, T::q5_k),
-      known(14, T::q6_k),    {15, "Q8_K", 256, 292},  // d (4, float) + qs[256] + bsums int16[16]
-      known(16, T::iq2_xxs), known(17, T::iq2_xs),
-      known(18, T::iq3_xxs), known(19, T::iq1_s),
-      known(20, T::iq4_nl),  known(21, T::iq3_s),
-      known(22, T::iq2_s),   known(23, T::iq4_xs),
-      {24, "I8", 1, 1},      {25, "I16", 1, 2},
-      {26, "I32", 1, 4},     {27, "I64", 1, 8},
-      {28, "F64", 1, 8},     known(29, T::iq1_m),
-      known(30, T::bf16),    known(34, T::tq1_0),
-      known(35, T::tq2_0),   known(39, T::mxfp4),
+      known(0, T::f32),       known(1, T::f16),
+      known(2, T::q4_0),      known(3, T::q4_1),
+      known(6, T::q5_0),      known(7, T::q5_1),
+      known(8, T::q8_0),      {9, "Q8_1", 32, 36},  // d, s (4) + qs[32]
+      known(10, T::q2_k),     known(11, T::q3_k),
+      known(12, T::q4_k),     known(13, T::q5_k),
+      known(14, T::q6_k),     {15, "Q8_K", 256, 292},  // d (4, float) + qs[256] + bsums int16[16]
+      known(16, T::iq2_xxs),  known(17, T::iq2_xs),
+      known(18, T::iq3_xxs),  known(19, T::iq1_s),
+      known(20, T::iq4_nl),   known(21, T::iq3_s),
+      known(22, T::iq2_s),    known(23, T::iq4_xs),
+      {24, "I8", 1, 1},       {25, "I16", 1, 2},
+      {26, "I32", 1, 4},      {27, "I64", 1, 8},
+      {28, "F64", 1, 8},      known(29, T::iq1_m),
+      known(30, T::bf16),     known(34, T::tq1_0),
+      known(35, T::tq2_0),    known(39, T::mxfp4),
       {40, "NVFP4", 64, 36},  // d[4] (an E4M3 scale per 16) + qs[32] (E2M1 nibbles)
       {41, "Q1_0", 128, 18},  // d (f16) + qs[16]: a sign bit a weight (ggml-common.h, 2026)
-      {42, "Q2_0", 64, 18}};  // d (f16) + qs[16]: two bits a weight
+      {42, "Q2_0", 64, 18},   // d (f16) + qs[16]: two bits a weight
+      known(133, T::q6_0),    known(137, T::iq2_k),
+      known(138, T::iq3_k),   known(139, T::iq4_k),
+      known(140, T::iq5_k),   known(141, T::iq6_k),
+      known(144, T::iq4_ks),  known(145, T::iq2_ks),
+      known(146, T::iq4_kss), known(152, T::iq5_ks),
+      known(153, T::iq2_kt),  known(154, T::iq3_kt),
+      known(155, T::iq4_kt),  known(156, T::iq3_ks),
+      known(157, T::iq2_kl),  known(158, T::iq1_kt)};
 }
 
 const GgmlTypeId* find_type(int64_t id) {
   static const std::vector<GgmlTypeId> ids = [] {
     std::vector<GgmlTypeId> all = ggml_type_ids();
-    all.insert(all.end(), std::begin(kIkLlamaTypes), std::end(kIkLlamaTypes));
+    all.insert(all.end(), std::begin(kIkLlamaOtherTypes), std::end(kIkLlamaOtherTypes));
     return all;
   }();
   for (const GgmlTypeId& t : ids)
@@ -338,13 +332,56 @@ std::optional<std::string> llama_ftype_id(int64_t file_type) {
   // llama-quantize writes today; 4-6 and 33-35 were removed from llama.cpp.
   using F = GgufFtype;
   static constexpr std::pair<int64_t, GgufFtype> kNumbers[] = {
-      {0, F::f32},      {1, F::f16},      {2, F::q4_0},      {3, F::q4_1},    {7, F::q8_0},
-      {8, F::q5_0},     {9, F::q5_1},     {10, F::q2_k},     {11, F::q3_k_s}, {12, F::q3_k_m},
-      {13, F::q3_k_l},  {14, F::q4_k_s},  {15, F::q4_k_m},   {16, F::q5_k_s}, {17, F::q5_k_m},
-      {18, F::q6_k},    {19, F::iq2_xxs}, {20, F::iq2_xs},   {21, F::q2_k_s}, {22, F::iq3_xs},
-      {23, F::iq3_xxs}, {24, F::iq1_s},   {25, F::iq4_nl},   {26, F::iq3_s},  {27, F::iq3_m},
-      {28, F::iq2_s},   {29, F::iq2_m},   {30, F::iq4_xs},   {31, F::iq1_m},  {32, F::bf16},
-      {36, F::tq1_0},   {37, F::tq2_0},   {38, F::mxfp4_moe}};
+      {0, F::f32},
+      {1, F::f16},
+      {2, F::q4_0},
+      {3, F::q4_1},
+      {7, F::q8_0},
+      {8, F::q5_0},
+      {9, F::q5_1},
+      {10, F::q2_k},
+      {11, F::q3_k_s},
+      {12, F::q3_k_m},
+      {13, F::q3_k_l},
+      {14, F::q4_k_s},
+      {15, F::q4_k_m},
+      {16, F::q5_k_s},
+      {17, F::q5_k_m},
+      {18, F::q6_k},
+      {19, F::iq2_xxs},
+      {20, F::iq2_xs},
+      {21, F::q2_k_s},
+      {22, F::iq3_xs},
+      {23, F::iq3_xxs},
+      {24, F::iq1_s},
+      {25, F::iq4_nl},
+      {26, F::iq3_s},
+      {27, F::iq3_m},
+      {28, F::iq2_s},
+      {29, F::iq2_m},
+      {30, F::iq4_xs},
+      {31, F::iq1_m},
+      {32, F::bf16},
+      {36, F::tq1_0},
+      {37, F::tq2_0},
+      {38, F::mxfp4_moe},
+      // ik_llama.cpp's include/llama.h at 7671335a.
+      {138, F::iq2_k},
+      {139, F::iq3_k},
+      {140, F::iq4_k},
+      {141, F::iq5_k},
+      {142, F::iq6_k},
+      {145, F::iq4_ks},
+      {146, F::iq3_kl},
+      {147, F::iq2_ks},
+      {148, F::iq4_kss},
+      {150, F::iq5_ks},
+      {151, F::iq2_kt},
+      {152, F::iq3_kt},
+      {153, F::iq4_kt},
+      {154, F::iq3_ks},
+      {155, F::iq2_kl},
+      {156, F::iq1_kt}};
   static_assert(std::size(kNumbers) == kGgufFtypeCount, "every file type has its number");
   for (const auto& [number, ftype] : kNumbers)
     if (number == file_type) return std::string(gguf_ftype_info(ftype).id);

@@ -207,6 +207,11 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
     }
     in.weights.gguf_imatrix = *imatrix;
   }
+  if (in.weights.scheme == WeightScheme::gguf && gguf_ftype_is_ik_llama(in.weights.gguf_ftype)) {
+    warnings.push_back({r.field("weights"),
+                        {"warning.ik_llama_format",
+                         json_object({{"type", gguf_ftype_info(in.weights.gguf_ftype).name}})}});
+  }
   in.checkpoint_weights_bytes =
       r.optional_number("checkpoint_weights_bytes", limits::kCheckpointWeightsBytes);
   in.kv_cache =
@@ -349,7 +354,9 @@ Json inference_input_to_json(const InferenceInput& in) {
 
 Json inference_choices() {
   Json weights = Json::array();
-  for (const auto& id : weight_format_ids()) {
+  std::vector<std::string> ids = weight_format_ids();
+  for (std::string& id : ik_llama_format_ids()) ids.push_back(std::move(id));
+  for (const auto& id : ids) {
     const WeightFormat format = parse_weight_format(id, "inference.weights");
     Json choice =
         json_object({{"id", id}, {"name", english(format.name)}, {"family", format.family}});

@@ -8,8 +8,11 @@ namespace {
 // ggml/src/ggml-common.h (commit 01243c58): QK_K = 256, QK4_0 = QK4_1 = QK5_0 = QK5_1 = QK8_0 =
 // QK4_NL = QK_MXFP4 = 32, ggml_half = 2 bytes, K_SCALE_SIZE = 12. Field sums in the comments.
 constexpr std::array<GgmlTypeLayout, kGgmlTypeCount> kLayouts = {{
-    {"F32", 1, 4},        {"F16", 1, 2}, {"BF16", 1, 2}, {"Q4_0", 32, 18},  // d (2) + qs[16]
-    {"Q4_1", 32, 20},                                                       // d, m (4) + qs[16]
+    {"F32", 1, 4},
+    {"F16", 1, 2},
+    {"BF16", 1, 2},
+    {"Q4_0", 32, 18},      // d (2) + qs[16]
+    {"Q4_1", 32, 20},      // d, m (4) + qs[16]
     {"Q5_0", 32, 22},      // d (2) + qh[4] + qs[16]
     {"Q5_1", 32, 24},      // d, m (4) + qh[4] + qs[16]
     {"Q8_0", 32, 34},      // d (2) + qs[32]
@@ -30,6 +33,24 @@ constexpr std::array<GgmlTypeLayout, kGgmlTypeCount> kLayouts = {{
     {"TQ1_0", 256, 54},    // qs[48] + qh[4] + d (2)
     {"TQ2_0", 256, 66},    // qs[64] + d (2)
     {"MXFP4", 32, 17},     // e (E8M0 scale, 1) + qs[16] (E2M1 nibbles)
+    // ik_llama.cpp (ggml-common.h at 8337e4cd; a float or fp16 row scale where the last number is
+    // given).
+    {"Q6_0", 32, 26},          // d (2) + qh[8] + qs[16]
+    {"IQ2_K", 256, 76},        // d, extra (4) + scales[8] + qs[64]
+    {"IQ3_K", 256, 110},       // d, extra, scales_h (6) + scales_l[8] + qs[64] + qh[32]
+    {"IQ4_K", 256, 144},       // d, extra (4) + scales_h[4] + scales_l[8] + qs[128]
+    {"IQ5_K", 256, 176},       // IQ4_K's fields + qh[32]
+    {"IQ6_K", 256, 212},       // d, extra (4) + scales[16] + qs[128] + qh[64]
+    {"IQ4_KS", 256, 136, 4},   // scales[8] + qs[128]
+    {"IQ2_KS", 256, 70, 2},    // extra (2) + scales[4] + qs[64]
+    {"IQ4_KSS", 256, 128, 4},  // qs uint32[32]
+    {"IQ5_KS", 256, 168, 4},   // scales[8] + qs[128] + qh[32]
+    {"IQ2_KT", 256, 68, 4},    // scales[4] + ql[64] (trellis)
+    {"IQ3_KT", 256, 100, 4},   // scales[4] + ql[64] + qh[32]
+    {"IQ4_KT", 256, 128, 4},   // qs uint32[32]
+    {"IQ3_KS", 256, 102, 2},   // extra (2) + scales[4] + qs[64] + qh[32]
+    {"IQ2_KL", 256, 86, 2},    // scales_h (2) + scales_l[4] + qs[64] + qh[16]
+    {"IQ1_KT", 256, 56, 4},    // sh[8] + ql[32] + qh[16]
 }};
 
 }  // namespace
@@ -40,7 +61,7 @@ const GgmlTypeLayout& ggml_layout(GgmlType type) {
 
 int64_t ggml_tensor_bytes(GgmlType type, int64_t row_length, int64_t rows) {
   const GgmlTypeLayout& layout = ggml_layout(type);
-  return rows * (row_length / layout.block_weights) * layout.block_bytes;
+  return rows * (layout.row_meta_bytes + row_length / layout.block_weights * layout.block_bytes);
 }
 
 int64_t gguf_padded_bytes(GgmlType type, int64_t row_length, int64_t rows) {

@@ -45,6 +45,24 @@ constexpr std::array<GgufFtypeInfo, kGgufFtypeCount> kFtypes = {{
     {F::tq1_0, "tq1_0", "TQ1_0", T::tq1_0, false},
     {F::tq2_0, "tq2_0", "TQ2_0", T::tq2_0, false},
     {F::mxfp4_moe, "mxfp4_moe", "MXFP4_MOE", T::mxfp4, false},
+    // ik_llama.cpp at 7671335a (src/llama-quantize.cpp, the default_type switch): IQ3_KL is a mix
+    // of IQ3_K and IQ4_KS with no type of its own; none of them needs an importance matrix.
+    {F::iq2_k, "iq2_k", "IQ2_K", T::iq2_k, false},
+    {F::iq3_k, "iq3_k", "IQ3_K", T::iq3_k, false},
+    {F::iq4_k, "iq4_k", "IQ4_K", T::iq4_k, false},
+    {F::iq5_k, "iq5_k", "IQ5_K", T::iq5_k, false},
+    {F::iq6_k, "iq6_k", "IQ6_K", T::iq6_k, false},
+    {F::iq4_ks, "iq4_ks", "IQ4_KS", T::iq4_ks, false},
+    {F::iq3_kl, "iq3_kl", "IQ3_KL", T::iq3_k, false},
+    {F::iq2_ks, "iq2_ks", "IQ2_KS", T::iq2_ks, false},
+    {F::iq4_kss, "iq4_kss", "IQ4_KSS", T::iq4_kss, false},
+    {F::iq5_ks, "iq5_ks", "IQ5_KS", T::iq5_ks, false},
+    {F::iq2_kt, "iq2_kt", "IQ2_KT", T::iq2_kt, false},
+    {F::iq3_kt, "iq3_kt", "IQ3_KT", T::iq3_kt, false},
+    {F::iq4_kt, "iq4_kt", "IQ4_KT", T::iq4_kt, false},
+    {F::iq3_ks, "iq3_ks", "IQ3_KS", T::iq3_ks, false},
+    {F::iq2_kl, "iq2_kl", "IQ2_KL", T::iq2_kl, false},
+    {F::iq1_kt, "iq1_kt", "IQ1_KT", T::iq1_kt, false},
 }};
 
 constexpr bool in_enum_order() {
@@ -66,6 +84,10 @@ std::optional<GgufFtype> find_gguf_ftype(std::string_view id) {
     if (info.id == id) return info.ftype;
   }
   return std::nullopt;
+}
+
+bool gguf_ftype_is_ik_llama(GgufFtype ftype) {
+  return ftype >= F::iq2_k;
 }
 
 bool gguf_ftype_is_quantized(GgufFtype ftype) {

@@ -42,8 +42,26 @@ enum class GgufFtype : uint8_t {
   tq1_0,
   tq2_0,
   mxfp4_moe,
+  // ik_llama.cpp's file types (the fork's include/llama.h, LLAMA_FTYPE_MOSTLY_IQ*_K...): files
+  // only the fork reads. The row-interleaved _R4 forms have the same bytes as these.
+  iq2_k,
+  iq3_k,
+  iq4_k,
+  iq5_k,
+  iq6_k,
+  iq4_ks,
+  iq3_kl,
+  iq2_ks,
+  iq4_kss,
+  iq5_ks,
+  iq2_kt,
+  iq3_kt,
+  iq4_kt,
+  iq3_ks,
+  iq2_kl,
+  iq1_kt,
 };
-inline constexpr size_t kGgufFtypeCount = 33;
+inline constexpr size_t kGgufFtypeCount = 49;
 
 struct GgufFtypeInfo {
   GgufFtype ftype;
@@ -61,5 +79,8 @@ std::optional<GgufFtype> find_gguf_ftype(std::string_view id);
 
 // True for the ftypes whose default type is a block-quantized one (everything but F32/F16/BF16).
 bool gguf_ftype_is_quantized(GgufFtype ftype);
+
+// True for ik_llama.cpp's file types: mainline llama.cpp cannot load them.
+bool gguf_ftype_is_ik_llama(GgufFtype ftype);
 
 }  // namespace llm_sizer

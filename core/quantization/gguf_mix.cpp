@@ -1,7 +1,8 @@
 #include "quantization/gguf_mix.hpp"
 
-#include <initializer_list>
 #include <string_view>
+
+#include "quantization/gguf_mix_rules.hpp"
 
 // Every rule below transcribes llama_tensor_get_type_impl, tensor_allows_quantization and
 // tensor_type_fallback in src/llama-quant.cpp of llama.cpp at commit
@@ -10,27 +11,7 @@
 namespace llm_sizer {
 namespace {
 
-using F = GgufFtype;
-using T = GgmlType;
-
-// tensor_get_category: first match wins. llama.cpp searches the full name ("blk.7.attn_v.weight",
-// "dec.blk.3.cross_attn_v.weight"); our kinds are that name without the "blk.N." prefix and
-// ".weight" suffix, so the attention categories are suffix matches (cross_attn_v is attn_v-like)
-// and the FFN ones substrings (they also catch *_exps and *_shexp).
-enum class Category : uint8_t {
-  token_embd,
-  output,
-  attn_qkv,
-  attn_kv_b,
-  attn_v,
-  attn_k,
-  attn_q,
-  attn_output,
-  ffn_up,
-  ffn_gate,
-  ffn_down,
-  other,
-};
+using namespace gguf_rules;
 
 bool ends_with(std::string_view kind, std::string_view suffix) {
   return kind.size() >= suffix.size() && kind.substr(kind.size() - suffix.size()) == suffix;
@@ -65,43 +46,22 @@ bool allows_quantization(const TensorSpec& t) {
          t.kind != "attn_rel_b";
 }
 
-bool is_one_of(F ftype, std::initializer_list<F> set) {
-  for (F f : set) {
-    if (f == ftype) return true;
-  }
-  return false;
-}
-
-// What llama.cpp reads from the model for the mix: hparams and the model type.
-struct MixFacts {
-  F ftype;
-  T base;  // the ftype's default type
-  bool imatrix;
-  int n_layer;   // hparams.n_layer_all: decoder layers plus multi-token-prediction layers
-  int n_expert;  // hparams.n_expert; 0 for dense models
-  int64_t n_gqa;
-  bool llama_70b;
-  bool falcon;
-  bool tied_embeddings;
-  int n_attention_wv;
-};
-
-struct Counters {
-  int attention_wv = 0;
-  int ffn_down = 0;
-  int ffn_gate = 0;
-  int ffn_up = 0;
-};
-
 // llama_model_llama::load_arch_hparams (src/llama-model.cpp / src/models/llama.cpp): an
 // LLM_ARCH_LLAMA model without 8 experts and with 80 layers is LLM_TYPE_70B when it uses GQA (65B
 // otherwise). The converter maps LlamaForCausalLM, MistralForCausalLM and MixtralForCausalLM to
 // LLM_ARCH_LLAMA.
+bool is_llama_arch(const ModelSpec& m) {
+  return m.model_type == "llama" || m.model_type == "mistral" || m.model_type == "mixtral";
+}
+
 bool is_llama_70b(const ModelSpec& m) {
-  const bool llama_arch =
-      m.model_type == "llama" || m.model_type == "mistral" || m.model_type == "mixtral";
-  return llama_arch && m.moe.num_experts != 8 && m.num_layers == 80 &&
+  return is_llama_arch(m) && m.moe.num_experts != 8 && m.num_layers == 80 &&
          m.num_heads != m.num_kv_heads;
+}
+
+// The same: 32 layers with Llama 3's 128,256-token vocabulary are LLM_TYPE_8B (7B otherwise).
+bool is_llama_8b(const ModelSpec& m) {
+  return is_llama_arch(m) && m.moe.num_experts != 8 && m.num_layers == 32 && m.vocab_size == 128256;
 }
 
 MixFacts mix_facts(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
@@ -114,6 +74,8 @@ MixFacts mix_facts(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
   f.n_expert = static_cast<int>(m.moe.num_experts);
   f.n_gqa = m.num_kv_heads > 0 ? m.num_heads / m.num_kv_heads : 0;  // hparams.n_gqa()
   f.llama_70b = is_llama_70b(m);
+  f.llama_8b = is_llama_8b(m);
+  f.n_vocab = m.vocab_size;
   f.falcon = m.shape == "falcon";
   f.tied_embeddings = true;  // until an output.weight is seen (init_quantize_state_counters)
   for (size_t i = 0; i < tensors.size(); ++i) {
@@ -273,6 +235,7 @@ T attn_output_type(const MixFacts& f) {
 
 // The mix rules for one quantizable tensor, before the shape fallback.
 T mix_type(const MixFacts& f, Counters& n, const TensorSpec& t, Category c) {
+  if (gguf_ftype_is_ik_llama(f.ftype)) return ik_llama_type(f, n, t, c);
   if (c == Category::output || (f.tied_embeddings && c == Category::token_embd)) {
     return output_type(f, t.row_length);
   }
@@ -396,7 +359,9 @@ std::vector<GgmlType> gguf_tensor_types(const ModelSpec& model,
       types.push_back(facts.base);  // F32 / F16 / BF16 files: no mixing
     } else {
       const auto category = static_cast<Category>(table.categories[i]);
-      types.push_back(gguf_shape_fallback(mix_type(facts, counters, t, category), t.row_length));
+      const T type = mix_type(facts, counters, t, category);
+      types.push_back(gguf_ftype_is_ik_llama(ftype) ? ik_shape_fallback(type, t.row_length)
+                                                    : gguf_shape_fallback(type, t.row_length));
     }
   }
   return types;

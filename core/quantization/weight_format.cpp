@@ -100,7 +100,9 @@ WeightFormat from_gguf(GgufFtype ftype) {
   const GgufFtypeInfo& info = gguf_ftype_info(ftype);
   WeightFormat f;
   f.id = info.id;
-  f.name = {"format.gguf", json_object({{"type", info.name}})};
+  f.name = {
+      gguf_ftype_is_ik_llama(ftype) ? MessageCode("format.gguf_ik") : MessageCode("format.gguf"),
+      json_object({{"type", info.name}})};
   f.family = "gguf";
   f.scheme = S::gguf;
   f.gguf_ftype = ftype;
@@ -257,6 +259,15 @@ WeightFormat parse_weight_format(std::string_view id, const std::string& field) 
       {"error.weight_format",
        json_object({{"ids", std::move(shown)}, {"more", more}, {"pattern", kGroupPattern}})},
       describe_value(Json(std::string(id))));
+}
+
+std::vector<std::string> ik_llama_format_ids() {
+  std::vector<std::string> ids;
+  for (size_t i = 0; i < kGgufFtypeCount; ++i) {
+    const auto ftype = static_cast<GgufFtype>(i);
+    if (gguf_ftype_is_ik_llama(ftype)) ids.emplace_back(gguf_ftype_info(ftype).id);
+  }
+  return ids;
 }
 
 std::vector<std::string> weight_format_ids() {

@@ -80,8 +80,13 @@ bool runs_natively(const WeightFormat& format, const AcceleratorSpec& accelerato
 // has a peak for first), as FP8 Marlin does for FP8 checkpoints on Ampere.
 Precision compute_precision(const WeightFormat& format, const AcceleratorSpec& accelerator);
 
-// Every format id the calculator knows (parameterised families listed with their common settings).
+// Every format id the calculator knows (parameterised families listed with their common settings),
+// the ones the quantization table and the best-format search try.
 std::vector<std::string> weight_format_ids();
+
+// ik_llama.cpp's GGUF file types: offered and sized like the others, but left out of the table and
+// the best-format search (mainline llama.cpp cannot load them).
+std::vector<std::string> ik_llama_format_ids();
 
 // Storage of the whole model in one format, summed tensor by tensor with each format's own rules
 // (which tensors stay 16-bit or F32, group/block scales, llama.cpp's per-tensor mix).

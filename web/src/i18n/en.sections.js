@@ -220,6 +220,7 @@ export default {
     'quant.kld': 'KL divergence',
     'quant.not_published': 'not published',
     'quant.dataset_not_stated': 'dataset not stated',
+    'quant.vs_baseline': 'vs {format}, not 16-bit',
     'quant.native': 'native',
     'quant.not_loaded': '{runtime} cannot load it',
     'quant.pareto': 'Pareto',
