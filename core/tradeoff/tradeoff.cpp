@@ -46,6 +46,7 @@ std::vector<QualityFigure> quality_figures(const Catalog& catalog, const std::st
     q.metric = entry.value("metric", "");
     q.value = entry.value("value", 0.0);
     if (entry.contains("baseline_value")) q.baseline = entry["baseline_value"].get<double>();
+    q.baseline_format = entry.value("baseline_format", "");
     q.ppl_increase_pct = ppl_increase_pct(q.metric, q.value, q.baseline);
     if (entry.contains("kld")) q.kld = entry["kld"].get<double>();
     q.imatrix = entry.value("imatrix", false);
@@ -132,6 +133,7 @@ Json tradeoff_to_json(const std::vector<TradeoffOption>& options) {
                                  {"source", q->source},
                                  {"url", q->url}});
       if (q->baseline) figure["baseline"] = *q->baseline;
+      if (!q->baseline_format.empty()) figure["baseline_format"] = q->baseline_format;
       if (!q->dataset.empty()) figure["dataset"] = q->dataset;
       if (q->context) figure["context"] = *q->context;
       item["quality"] = std::move(figure);
@@ -149,13 +151,15 @@ void explain_quality(const std::vector<TradeoffOption>& options, Explanations& o
     const auto& q = options[i].quality;
     if (!q) continue;
     Explanation e{"({ppl_ratio} - 1) * 100", {{"ppl_ratio", q->value}}, "quant-quality"};
+    // The baseline's term names what it ran in: the 16-bit model, or the table's own baseline.
+    const std::string base = q->baseline_format.empty() ? "ppl_16bit" : "ppl_" + q->baseline_format;
     if (q->metric == "ppl") {
-      e = {"({ppl} - {ppl_16bit}) / {ppl_16bit} * 100",
-           {{"ppl", q->value}, {"ppl_16bit", *q->baseline}},
+      e = {"({ppl} - {" + base + "}) / {" + base + "} * 100",
+           {{"ppl", q->value}, {base, *q->baseline}},
            "quant-quality"};
     } else if (q->metric == "ppl_delta") {
-      e = {"{ppl_delta} / {ppl_16bit} * 100",
-           {{"ppl_delta", q->value}, {"ppl_16bit", *q->baseline}},
+      e = {"{ppl_delta} / {" + base + "} * 100",
+           {{"ppl_delta", q->value}, {base, *q->baseline}},
            "quant-quality"};
     }
     out.emplace_back("quantization.options." + std::to_string(i) + ".quality_loss_pct", e);

@@ -18,13 +18,15 @@ struct Catalog;
 
 // A format's quality for a model as one comparable measure (data/quant-quality.json): how much
 // higher its perplexity is than the 16-bit model's in the same published table, in percent, with
-// that table's mean KL divergence from the 16-bit model where it prints one.
+// that table's mean KL divergence from the 16-bit model where it prints one. Tables of models no
+// one runs at 16 bits measure against their nearest format instead (baseline_format).
 struct QualityFigure {
   std::string id;
   std::string format;
   std::string metric;  // what the table printed: "ppl", "ppl_delta" or "ppl_ratio"
   double value = 0;
   std::optional<double> baseline;  // the 16-bit model's perplexity ("ppl", "ppl_delta")
+  std::string baseline_format;     // what the baseline ran in when not 16-bit (q8_0, mxfp4)
   double ppl_increase_pct = 0;
   std::optional<double> kld;
   bool imatrix = false;  // a GGUF file made with an importance matrix

@@ -95,7 +95,8 @@ function table(ctx, options, sources) {
     const q = o.quality;
     const loss = q
       ? [number('quality_loss_pct'), h('sup', {}, `[${sources.findIndex((s) => s.source === q.source) + 1}]`),
-        h('span', { class: 'key' }, q.dataset ?? t('quant.dataset_not_stated'))]
+        h('span', { class: 'key' }, q.dataset ?? t('quant.dataset_not_stated')),
+        q.baseline_format ? h('span', { class: 'key' }, ' ', t('quant.vs_baseline', { format: q.baseline_format.toUpperCase() })) : null]
       : h('span', { class: 'unknown' }, t('quant.not_published'));
     rows.push(h('tr', { class: [current ? 'current' : '', o.pareto ? 'pareto' : ''].join(' ').trim() || undefined,
       dataset: { format: o.format, pareto: String(o.pareto) } },
