@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { cliJson } from '../node/support.mjs';
 import { assertShowsCliResult, cliEstimate, linkFor, openPage, siteForTests, watchedPage } from './support.mjs';
 
 const site = siteForTests({ subPath: true });
@@ -31,6 +32,23 @@ test('the embed card shows the scenario, posts its height, and stays on its own 
   assert.deepEqual(await context.cookies(), []);
   assert.equal(await frame.evaluate(() => document.cookie), '');
   await context.close();
+  assert.deepEqual(problems, []);
+});
+
+test('the embed card adds the cheapest fleet, the CLI\'s, when the scenario has traffic', async () => {
+  const scenario = {
+    model: 'llama-3.1-8b',
+    hardware: { accelerator: 'l40s' },
+    serving: { workload: { requests_per_s: 4, requests: 200 }, targets: { ttft_p99_s: 1, tpot_p99_s: 0.05 } },
+    fleet: { tp: [1], disaggregated: false },
+  };
+  const { page, problems } = await openPage(site.browser, `${site.url}embed.html${await linkFor(scenario, { l: 'en' })}`);
+  await page.waitForSelector('html[data-ready="true"]');
+  const { best } = cliJson(['fleet', '-'], JSON.stringify(scenario)).fleet;
+  const shown = (path) => page.getAttribute(`[data-flow="fleet"] [data-path="${path}"]`, 'value');
+  assert.equal(await shown('fleet.best.usd_per_hour'), String(best.usd_per_hour));
+  assert.equal(await shown('fleet.best.gpus'), String(best.gpus));
+  assert.match(await page.textContent('[data-flow="fleet"] .sub'), new RegExp(`^Cheapest: ${best.replicas} × ${best.accelerator_name} at TP 1 `));
   assert.deepEqual(problems, []);
 });
 

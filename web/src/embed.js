@@ -5,7 +5,7 @@ import { replaceChildren } from './dom.js';
 import { startEngine } from './engine.js';
 import { BYTE_UNITS, createFormat } from './format.js';
 import { createI18n, detectLanguage, isLanguage, loadLanguage } from './i18n/index.js';
-import { cardContent, cardProblem } from './render/card.js';
+import { cardContent, cardFleet, cardProblem } from './render/card.js';
 import { problemSentence } from './render/problem.js';
 import { decodeState } from './url.js';
 
@@ -45,6 +45,20 @@ async function boot() {
   const content = cardContent({ result, t, fmt, catalog }, { open });
   document.title = `LLM Sizer: ${content[0].textContent}`;
   replaceChildren(card, content);
+  // Traffic that keeps arriving has a cheapest fleet: the background worker searches it (as for
+  // the Serving view) and the card grows by it, above its footer.
+  const { requests_per_s: rate, concurrency } = linked.scenario.serving?.workload ?? {};
+  if (!result.serving || (rate === undefined && concurrency === undefined)) return;
+  await new Promise((resolve) => {
+    let shown = false;
+    engine.loadCurve(linked.scenario, (report) => {
+      const value = report.value ?? {};
+      if (shown || !(value.fleet || value.fleet_error || report.finished)) return;
+      shown = true;
+      if (value.fleet || value.fleet_error) card.insertBefore(cardFleet({ t, fmt }, value), card.lastElementChild);
+      resolve();
+    });
+  });
 }
 
 new ResizeObserver(reportHeight).observe(document.documentElement);

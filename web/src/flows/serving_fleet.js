@@ -35,12 +35,24 @@ export function fleetSection(ctx) {
   return block;
 }
 
+const named = (fmt, layout) => ({ replicas: fmt.integer(layout.replicas), device: layout.accelerator_name, tp: fmt.integer(layout.tp),
+  gpus: fmt.integer(layout.gpus) });
+
+// The fleet answer in a sentence: the cheapest layout, or what no layout meets (the embed card's line).
+export function fleetSentence(ctx) {
+  const { t, fmt, result } = ctx;
+  const { best, closest } = result.fleet;
+  if (best?.mode === 'disaggregated') {
+    return t('fleet.best_split', { device: best.accelerator_name, gpus: fmt.integer(best.gpus), pools: pools(ctx, best) });
+  }
+  if (best) return t('fleet.best', named(fmt, best));
+  return t('fleet.none', { unmet: closest ? closest.unmet.map((key) => t(`fleet.unmet.${key}`)).join(', ') : '–' });
+}
+
 // The cheapest layout meeting the targets with its cost, or the closest with what it misses.
 function outcome(ctx) {
   const { t, fmt, result } = ctx;
   const { best, closest } = result.fleet;
-  const named = (layout) => ({ replicas: fmt.integer(layout.replicas), device: layout.accelerator_name, tp: fmt.integer(layout.tp),
-    gpus: fmt.integer(layout.gpus) });
   if (best) {
     const split = best.mode === 'disaggregated';
     const panels = [];
@@ -48,17 +60,15 @@ function outcome(ctx) {
       .filter((key) => best[key] !== undefined)
       .map((key) => answer(ctx, `fleet.best.${key}`, t.field(`fleet.best.${key}`), panels));
     const said = split
-      ? verdict(true, t('fleet.best_split', { device: best.accelerator_name, gpus: fmt.integer(best.gpus), pools: pools(ctx, best) }),
-        t('fleet.best_split_more', { transfer: fmt.seconds(best.kv_transfer_s) }))
-      : verdict(true, t('fleet.best', named(best)), t('fleet.best_more'));
+      ? verdict(true, fleetSentence(ctx), t('fleet.best_split_more', { transfer: fmt.seconds(best.kv_transfer_s) }))
+      : verdict(true, fleetSentence(ctx), t('fleet.best_more'));
     const key = split ? `${best.accelerator}:disaggregated:${best.gpus}` : `${best.accelerator}:${best.tp}:${best.replicas}`;
     return h('div', { class: 'fleet-answer', dataset: { fleetBest: key } }, said, h('div', { class: 'answers' }, answers), panels);
   }
-  if (!closest) return verdict(false, t('fleet.none', { unmet: '–' }));
-  const unmet = closest.unmet.map((key) => t(`fleet.unmet.${key}`)).join(', ');
+  if (!closest) return verdict(false, fleetSentence(ctx));
   return h('div', { class: 'fleet-answer', dataset: { fleetClosest: `${closest.accelerator}:${closest.tp}:${closest.replicas}` } },
-    verdict(false, t('fleet.none', { unmet }),
-      [t('fleet.closest', { ...named(closest), ttft: fmt.seconds(closest.ttft_p99_s), tpot: fmt.seconds(closest.tpot_p99_s) }),
+    verdict(false, fleetSentence(ctx),
+      [t('fleet.closest', { ...named(fmt, closest), ttft: fmt.seconds(closest.ttft_p99_s), tpot: fmt.seconds(closest.tpot_p99_s) }),
         closest.latency_floor ? t('fleet.floor') : ''].join(' ').trim()));
 }
 

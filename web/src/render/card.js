@@ -2,6 +2,7 @@
 // iframe, and the <llm-sizer-card> element inline in another site's page; both draw it here.
 import { h } from '../dom.js';
 import { availableFlows } from '../flows/index.js';
+import { fleetSentence } from '../flows/serving_fleet.js';
 import { getPath } from '../state.js';
 import { deviceName } from './device_name.js';
 import { modelName } from './shell.js';
@@ -15,15 +16,7 @@ export function cardContent({ result, t, fmt, catalog = null }, { open } = {}) {
   const groups = availableFlows(result).map((flow) => [flow, flow.headline(ctx)]).filter(([, items]) => items.length)
     .map(([flow, items]) => h('section', { class: 'stat-group', dataset: { flow: flow.id } },
       flow.section ? h('h2', {}, t(`flow.${flow.id}`), flow.caption ? h('span', { class: 'caption' }, ` · ${flow.caption(ctx)}`) : null) : null,
-      h('dl', { class: 'stats' }, items.map(({ path, label }) => {
-        const value = getPath(result, path);
-        // A three-state answer reads as its words; fits and does not fit colour like yes and no.
-        const verdict = typeof value === 'string';
-        const good = verdict ? value !== 'does_not_fit' : value;
-        const text = verdict ? t.choice(`placement.${value}`, value) : fmt.byName(path, value);
-        return h('div', { class: `stat${typeof value === 'boolean' || verdict ? (good ? ' yes' : ' no') : ''}` }, h('dt', {}, label),
-          h('dd', {}, h('data', { value: String(value), dataset: { path } }, text)));
-      }))));
+      h('dl', { class: 'stats' }, items.map(({ path, label }) => stat({ t, fmt }, result, path, label)))));
   return [
     h('h1', {}, ctx.modelName),
     h('p', { class: 'sub' }, t('embed.hardware', { count: fmt.integer(result.hardware.count), name: ctx.deviceName }),
@@ -31,6 +24,30 @@ export function cardContent({ result, t, fmt, catalog = null }, { open } = {}) {
     groups,
     cardFooter(t, open),
   ];
+}
+
+// One figure of a result: its label, and its value as the page formats it.
+function stat({ t, fmt }, result, path, label) {
+  const value = getPath(result, path);
+  // A three-state answer reads as its words; fits and does not fit colour like yes and no.
+  const verdict = typeof value === 'string';
+  const good = verdict ? value !== 'does_not_fit' : value;
+  const text = verdict ? t.choice(`placement.${value}`, value) : fmt.byName(path, value);
+  return h('div', { class: `stat${typeof value === 'boolean' || verdict ? (good ? ' yes' : ' no') : ''}` }, h('dt', {}, label),
+    h('dd', {}, h('data', { value: String(value), dataset: { path } }, text)));
+}
+
+// The cheapest fleet for the scenario's traffic (the Serving view's search, `{ fleet }` or
+// `{ fleet_error }`): the answer in a sentence, and its cost and GPUs.
+export function cardFleet({ t, fmt }, { fleet, fleet_error: error }) {
+  const title = h('h2', {}, t('fleet.title'));
+  if (!fleet) return h('section', { class: 'stat-group', dataset: { flow: 'fleet' } }, title, h('p', { class: 'problem' }, error?.message ?? ''));
+  const ctx = { t, fmt, result: fleet };
+  const best = fleet.fleet.best;
+  const paths = ['usd_per_hour', 'cost_per_million_output_tokens_usd', 'gpus'].filter((key) => best?.[key] !== undefined)
+    .map((key) => `fleet.best.${key}`);
+  return h('section', { class: 'stat-group', dataset: { flow: 'fleet' } }, title, h('p', { class: 'sub' }, fleetSentence(ctx)),
+    paths.length ? h('dl', { class: 'stats' }, paths.map((path) => stat(ctx, fleet, path, t.field(path)))) : null);
 }
 
 // What a card says when it has no result: the problem, in a sentence.
