@@ -22,8 +22,9 @@ double integer_power(double base, int64_t exponent) {
 // Weight bytes one forward step streams: every matrix a token passes through (the token
 // embedding is a row lookup unless the head reuses it), the experts the batch touches, not the
 // image encoder, the MTP module, or an encoder-decoder's encoder side (run once per request).
-// The weights every token reads: all but the image encoder, the encoder stack, the routed experts
-// and the input embedding (a row lookup) unless the output head shares it.
+// The weights every token reads: all but the image and audio encoders, the encoder stack, the
+// routed experts, Gemma 3n's per-layer table and the input embedding (row lookups) unless the
+// output head shares it.
 double dense_streamed_bytes(const ModelSpec& m, const WeightsSize& w) {
   double bytes = w.bytes - w.media_encoder_bytes() - w.component(Component::experts) -
                  w.encoder_bytes - w.component(Component::per_layer_embedding);

@@ -45,6 +45,8 @@ const keptAsIs = new Set([
   'gather', 'scatter', 'to', // all-gather, reduce-scatter, all-to-all
   'NeMo', 'SigLIP', 'Vision', // a framework, an image encoder, a product name (Llama 3.2 Vision)
   'Ollama', 'Modelfile', // a runtime and its file of settings
+  'ik_', // ik_llama.cpp, llama.cpp's fork (a proper name)
+  'AltUp', 'LAuReL', 'conformer', 'timm', // Gemma 3n's layer parts, its audio encoder's kind, the image library
   'ExLlama', 'MoonViT', // the EXL2/EXL3 quantizer's name; Kimi K2.5's image encoder
   'decoder', 'encoder', 'encoder_decoder', // the values of model.architecture.stacks
   'mfu', 'step_breakdown', 'goodput', 'days_vs_gpus', // result fields named in the training notes
