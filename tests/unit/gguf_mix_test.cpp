@@ -1,4 +1,5 @@
-// llama.cpp's per-tensor type rules (src/llama-quant.cpp, commit 007dbbf3), one behaviour each.
+// llama.cpp's per-tensor type rules (src/llama-quant.cpp, commit 007dbbf3) and ik_llama.cpp's for its
+// own file types (src/llama-quantize.cpp, commit 7671335a), one behaviour each.
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -200,4 +201,57 @@ TEST_CASE("vision tensors get the mmproj file's F16, whatever the main file's ty
   CHECK(t.of("v.ln1", 0) == GgmlType::f32);
   CHECK(t.of("mm.input_projection") == GgmlType::f16);
   CHECK(t.of("attn_q", 0) == GgmlType::q4_k);
+}
+
+// ik_llama.cpp's rules for its own file types (src/llama-quantize.cpp at 7671335a).
+
+TEST_CASE("IQ4_KS on Llama-3.1-8B: IQ5_K attn_v (GQA), Q6_K head, Q5_K early ffn_down") {
+  const Typed m = typed("llama-3.1-8b", GgufFtype::iq4_ks);
+  CHECK(m.of("attn_v", 0) == GgmlType::iq5_k);  // n_gqa 4 >= 2
+  CHECK(m.of("attn_q", 0) == GgmlType::iq4_ks);
+  CHECK(m.of("output") == GgmlType::q6_k);
+  CHECK(m.of("token_embd") == GgmlType::iq4_ks);
+  CHECK(m.of("ffn_down", 3) == GgmlType::q5_k);  // the first n_layer / 8 without an imatrix
+  CHECK(m.of("ffn_down", 4) == GgmlType::iq4_ks);
+  CHECK(typed("llama-3.1-8b", GgufFtype::iq4_ks, true).of("ffn_down", 0) == GgmlType::iq4_ks);
+}
+
+TEST_CASE("IQ5_K on Llama-3 8B: IQ6_K attn_v and IQ4_K attn_q for the 128k vocabulary") {
+  const Typed m = typed("llama-3.1-8b", GgufFtype::iq5_k);
+  CHECK(m.of("attn_v", 0) == GgmlType::iq6_k);
+  CHECK(m.of("attn_q", 0) == GgmlType::iq4_k);
+  CHECK(typed("mistral-7b-v0.3", GgufFtype::iq5_k).of("attn_v", 0) == GgmlType::iq5_k);
+}
+
+TEST_CASE("IQ2_KS takes mainline's very-low-bit branch: Q2_K for the first ffn_down tensors") {
+  const Typed m = typed("llama-3.1-8b", GgufFtype::iq2_ks);
+  CHECK(m.of("attn_v", 0) == GgmlType::iq4_k);  // n_gqa >= 4
+  CHECK(m.of("ffn_down", 0) == GgmlType::q2_k);
+  CHECK(m.of("ffn_down", 4) == GgmlType::iq2_ks);
+  CHECK(m.of("output") == GgmlType::q5_k);
+}
+
+TEST_CASE("IQ3_KL mixes IQ3_K with IQ4_KS in the use_more_bits layers") {
+  const Typed m = typed("llama-3.1-8b", GgufFtype::iq3_kl);
+  CHECK(m.of("ffn_gate", 0) == GgmlType::iq4_ks);
+  CHECK(m.of("ffn_up", 5) == GgmlType::iq3_k);
+  CHECK(m.of("ffn_down", 5) == GgmlType::iq3_k);
+  CHECK(m.of("attn_output", 5) == GgmlType::iq4_ks);
+  CHECK(m.of("attn_v", 5) == GgmlType::iq5_k);
+}
+
+TEST_CASE("MoE with 4 or more experts: Q8_0 attn_v and attn_k, Q5_K attn_output") {
+  const Typed m = typed("mixtral-8x7b", GgufFtype::iq3_k);
+  CHECK(m.of("attn_v", 0) == GgmlType::q8_0);
+  CHECK(m.of("attn_k", 0) == GgmlType::q8_0);
+  CHECK(m.of("attn_output", 0) == GgmlType::q5_k);
+  CHECK(m.of("ffn_up_exps", 0) == GgmlType::iq3_k);
+}
+
+TEST_CASE("ik's shape fallback: IQ4_NL below 4.5 bits, Q5_0, Q6_0 and Q8_0 above") {
+  // gpt-oss-20b's 2880-wide rows are not a multiple of 256.
+  CHECK(typed("gpt-oss-20b", GgufFtype::iq4_ks).of("attn_q", 0) == GgmlType::iq4_nl);
+  CHECK(typed("gpt-oss-20b", GgufFtype::iq4_k).of("attn_q", 0) == GgmlType::q5_0);
+  CHECK(typed("gpt-oss-20b", GgufFtype::iq5_k).of("attn_q", 0) == GgmlType::q6_0);
+  CHECK(typed("gpt-oss-20b", GgufFtype::iq6_k).of("attn_q", 0) == GgmlType::q8_0);
 }
