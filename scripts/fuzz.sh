@@ -16,9 +16,10 @@ fuzz_one() {
   local target=$1 entry=${1##*/llm_sizer_fuzz_}
   local corpus="$build/fuzz-corpus/$entry" log="$build/fuzz-$entry.log"
   mkdir -p "$corpus"
-  # A hang is an input slower than this (a plan searches thousands of plans per GPU count).
+  # A hang is an input slower than this (a plan searches thousands of plans per GPU count; a fleet
+  # simulates up to its budget of tokens).
   local limit=25
-  [[ $entry == plan ]] && limit=60
+  [[ $entry == plan || $entry == fleet ]] && limit=60
   if "$target" -max_total_time="$seconds" -timeout="$limit" -rss_limit_mb=3072 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$build/fuzz-artifacts/$entry-" \
     "$corpus" "tests/fuzz/corpus/$entry" >"$log" 2>&1; then

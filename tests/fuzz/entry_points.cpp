@@ -10,6 +10,7 @@
 #include "checkpoint_read.hpp"
 #include "error.hpp"
 #include "estimate.hpp"
+#include "fleet.hpp"
 #include "json_text.hpp"
 #include "measurement_paste.hpp"
 #include "model/hf_config.hpp"
@@ -89,6 +90,12 @@ void run_estimate(std::string_view text) {
 
 void run_plan(std::string_view text) {
   run_answer(text, plan_json);
+}
+
+// The fleet search: every layout's scenario, the queueing formulas and simulations within its
+// budget (limits::kFleetSimulatedTokens bounds the time).
+void run_fleet(std::string_view text) {
+  run_answer(text, [](const Json& input, const Catalog& c) { return fleet_json(input, c); });
 }
 
 // A pasted measurement is read into inference.measured fields, which a scenario then accepts.

@@ -22,6 +22,7 @@ struct EntryPoint {
 void run_estimate(std::string_view text);
 void run_config(std::string_view text);
 void run_plan(std::string_view text);
+void run_fleet(std::string_view text);
 void run_measurement(std::string_view text);
 void run_checkpoint(std::string_view text);
 void run_gguf(std::string_view bytes);
@@ -30,6 +31,7 @@ inline constexpr EntryPoint kEntryPoints[] = {
     {"estimate", Document::scenario, run_estimate},
     {"config", Document::config, run_config},
     {"plan", Document::scenario, run_plan},
+    {"fleet", Document::scenario, run_fleet},
     {"measurement", Document::text, run_measurement},
     {"checkpoint", Document::text, run_checkpoint},
     {"gguf", Document::text, run_gguf},
