@@ -90,6 +90,10 @@ inline constexpr NumberRange kGivenLinkBytesPerS{1e6, 1e17, false, false,
 inline constexpr IntRange kSockets{1, 8, "the largest x86 servers have 8 sockets (Xeon 8S)"};
 inline constexpr IntRange kCoresPerSocket{0, 4096,
                                           "EPYC 9965, the most in the CPU catalog, has 192 cores"};
+// CPU threads of a llama.cpp run (inference.threads, its -t): one per hardware thread of the
+// largest host (8 sockets x 4,096 cores x 2 SMT threads).
+inline constexpr IntRange kThreads{1, 65'536,
+                                   "8 sockets of 4,096 cores with two hardware threads each"};
 inline constexpr NumberRange kMemoryTransfersMtPerS{
     100, 20'000, false, false, "DDR3 starts at 800 MT/s, the fastest DDR5 MRDIMMs run 8,800"};
 inline constexpr IntRange kMemoryBusBits{

@@ -36,6 +36,8 @@ struct AcceleratorSpec {
   std::optional<double> gpu_working_set_fraction;  // Apple: share of RAM the GPU may wire
   int64_t sockets = 1;  // CPUs: sockets (NUMA nodes) the memory and bandwidth are spread over
   int64_t memory_channels = 0;  // CPUs: 64-bit memory channels per socket
+  int64_t cores = 0;            // CPUs: physical cores, every socket (0: not known)
+  std::string host_category;    // CPUs: desktop, laptop, workstation or server
   std::string source;
   bool modified = false;  // a catalog entry with some figures replaced by the scenario
 

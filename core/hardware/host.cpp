@@ -104,6 +104,8 @@ AcceleratorSpec cpu_device(const HostSpec& h) {
   a.dense_flops_per_s = h.dense_flops_per_s;
   a.sockets = h.sockets;
   a.memory_channels = h.memory_channels;
+  a.cores = h.cores;
+  a.host_category = h.category;
   a.source = h.source;
   a.modified = h.modified;
   return a;

@@ -27,6 +27,8 @@ struct Efficiency {
   // CPUs: prefill matmuls of routed experts slow down when a chunk gives each expert fewer rows
   // than this (0: no such effect). See inference/host_efficiency.cpp.
   double expert_min_tokens = 0;
+  double threads = 0;            // CPUs: the threads llama.cpp runs (0: not a CPU)
+  double expert_dispatch_s = 0;  // CPUs: per routed expert a decode step's layer runs
 };
 
 // Native FP8/INT8 matmuls rarely reach their doubled peak: they run at this share of the

@@ -1,20 +1,50 @@
 #include "inference/host_efficiency.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace llm_sizer {
 namespace {
 
 // Decode on a CPU streams weights at a share of channels x 8 bytes x MT/s that depends on the
-// memory, as the GPUs' does (efficiency.cpp): two- and four-channel DDR desktops reach the most,
-// soldered LPDDR of laptops and APUs less (longer latency, power limits), many-channel servers
-// least (dozens of cores must keep enough reads in flight across chiplets). Fitted to the CPU-only
-// and offload measurements of each class in data/measurements/offload-speed.json. llama.cpp places
-// no weights per NUMA node, so threads on every socket read one another's memory and a second
-// socket adds cores, not bandwidth (llama.cpp issue 11744): the share is of one socket's.
-constexpr double kStreamingDesktop = 0.62;   // DDR, up to 4 channels
+// memory, as the GPUs' does (efficiency.cpp): DDR desktops and servers reach about three quarters
+// of it once enough threads read (Ryzen 9 7950X at 4 threads: LLaMA-3-8B F16 67 GB/s, Q8_0 63;
+// EPYC 9554: Phi-4 Q4_K_M to Q8_0 add 377 GB/s of 461; AmpereOne A192: Llama 3.1 70B and 405B
+// add 249 GB/s of 333; Graviton4: Llama-3.2 1B and 3B add 408 GB/s of 538), soldered LPDDR of
+// laptops and APUs less (longer latency, power limits). llama.cpp places no weights per NUMA node,
+// so threads on every socket read one another's memory and a second socket adds cores, not
+// bandwidth (llama.cpp issue 11744): the share is of one socket's.
+constexpr double kStreamingDdr = 0.74;
 constexpr double kStreamingSoldered = 0.42;  // LPDDR
-constexpr double kStreamingServer = 0.47;    // DDR, more than 4 channels
+// Intel's Xeon server and workstation parts join their memory controllers and cores on a mesh of
+// tiles (three compute dies on Granite Rapids): with sub-NUMA clustering off, as llama.cpp runs
+// them, most reads cross tiles, and one socket streams less (Xeon 6980P: 224-260 GB/s of 614 in
+// CPU-only decode of Qwen2.5-72B and DeepSeek-R1, though Intel MLC reads 555; ik_llama.cpp PRs
+// 259 and 534; Xeon 8480: Llama-3.1-8B Q4_K_M at 37.3 t/s, 60% of 307 GB/s, issue 437).
+constexpr double kStreamingIntelMesh = 0.55;
+// One llama.cpp thread dequantizes and multiplies weights at about this many bytes a second, so
+// few threads bind decode before the memory does (LLaMA-3-8B at 2 threads on a Ryzen 9 7950X:
+// Q8_0 21, Q4_K_S 22, Q4_0 15 GB/s a thread, ik_llama.cpp README; the 14 threads of an EPYC
+// 9175F read Llama-4 Maverick Q4_K_M at 17 and Q8_0 at 21 GB/s a thread, website-7t7.pages.dev;
+// a Graviton3's 7B Q8_0 at 4 threads 11 GB/s a thread, llama.cpp PR 8002).
+constexpr double kThreadBytesPerS = 18e9;
+// Every node of llama.cpp's graph ends in a barrier of all threads (ggml_barrier), about 20 a
+// layer. A barrier costs more than in proportion to the threads (each one's arrival moves one
+// counter's cache line, which all the others are polling): about 22 us a layer at 16 threads
+// (a 7950X's per-token floor on tiny models, 0.64-0.82 ms; llama.cpp PR 7993), and a power law
+// of the threads beyond (Graviton4 at 64 threads: 144 us; AmpereOne A192 at 192: 1.04 ms, from
+// its Llama 3.2 3B, 3.1 70B and 405B decode speeds).
+constexpr double kLayerSyncAt16Threads = 22e-6;
+constexpr double kSyncExponent = 1.5;
+// llama.cpp runs a token's routed experts one after another (mul_mat_id): each adds the work of
+// splitting a small matmul over every thread and meeting at its end, beyond its bytes. About 26 us
+// an expert a layer (Ryzen 9 7950X, 16 threads: Qwen3-30B-A3B, 48 layers x 8 experts of 768 x
+// 2048, decodes at 25.3 t/s against 33.5 from its bytes, ik_llama.cpp discussion 357; DeepSeek-
+// V2-Lite, 26 layers x 6 experts, 33.7 against 41.5, discussion 354); large experts (Mixtral's
+// 14336 x 4096) hide it.
+constexpr double kExpertDispatch = 26e-6;
+// Threads a host of unknown cores is taken to run.
+constexpr int64_t kUnknownCoresThreads = 16;
 // Prefill matmuls on a CPU reach this share of the vector peak at base clock (llama.cpp pp512 on
 // a Ryzen 9 7950X, LLaMA-3.1-8B: Q4_0 153, Q8_0 148, BF16 79 t/s; ik_llama.cpp discussion 164).
 constexpr double kCompute = 0.2;
@@ -23,8 +53,6 @@ constexpr double kCompute = 0.2;
 // (Qwen3-30B-A3B: 32 rows per expert of a 512-token chunk, 0.40 of the dense rate; DeepSeek-V2-
 // Lite: 48 rows, 0.59; Ryzen 9 7950X, ik_llama.cpp discussions 357 and 354).
 constexpr double kExpertMinTokens = 80;
-// Per layer the CPU runs in a decode step: a dozen ops, each ending in a barrier of all threads.
-constexpr double kLayerOverhead = 20e-6;
 constexpr double kPrefillLayerOverhead = 100e-6;
 // A weight copy to the GPU for a large batch reaches this share of the link's per-direction rate:
 // llama.cpp maps the model file (mmap), so host weights sit in pageable memory, which CUDA copies
@@ -56,24 +84,53 @@ Precision host_precision(const WeightFormat& f) {
 
 namespace {
 
-double streaming(const std::string& memory_type, int64_t channels, int64_t sockets) {
-  const double share = memory_type.rfind("LPDDR", 0) == 0 ? kStreamingSoldered
-                       : channels > 4                     ? kStreamingServer
-                                                          : kStreamingDesktop;
-  return share / double(std::max<int64_t>(1, sockets));
+// The CPU as llama.cpp runs it: its threads (absent: one per physical core, llama.cpp's default),
+// the share of one socket's bandwidth they stream, and what their barriers cost per layer.
+struct ThreadedCpu {
+  double threads = 0;
+  double memory = 1;
+  double layer_sync_s = 0;
+  double compute_share = 1;  // of the vector peak: the cores the threads occupy
+};
+
+// The share of one socket's bandwidth llama.cpp's weight reads reach, by memory and layout.
+double streaming_share(const std::string& memory_type, const std::string& vendor,
+                       const std::string& category) {
+  if (memory_type.rfind("LPDDR", 0) == 0) return kStreamingSoldered;
+  const bool mesh = vendor == "Intel" && (category == "server" || category == "workstation");
+  return mesh ? kStreamingIntelMesh : kStreamingDdr;
+}
+
+ThreadedCpu threaded_cpu(const InferenceInput& in, double share, int64_t cores, int64_t sockets,
+                         double bandwidth_bytes_per_s) {
+  ThreadedCpu c;
+  const int64_t threads = in.threads.value_or(cores > 0 ? cores : kUnknownCoresThreads);
+  c.threads = double(threads);
+  const double busy_cores = double(cores > 0 ? std::min(threads, cores) : threads);
+  const double socket_bytes_per_s = bandwidth_bytes_per_s / double(std::max<int64_t>(1, sockets));
+  const double thread_share =
+      socket_bytes_per_s > 0 ? busy_cores * kThreadBytesPerS / socket_bytes_per_s : share;
+  c.memory = std::min(share, thread_share) / double(std::max<int64_t>(1, sockets));
+  c.layer_sync_s = kLayerSyncAt16Threads * std::pow(c.threads / 16.0, kSyncExponent);
+  c.compute_share = cores > 0 ? busy_cores / double(cores) : 1.0;
+  return c;
 }
 
 HostEfficiency host_efficiency(
     const InferenceInput& in,
-    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks, double memory) {
+    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks,
+    const ThreadedCpu& cpu) {
   HostEfficiency h;
-  h.memory = in.host_memory_efficiency.value_or(memory);
+  h.memory = in.host_memory_efficiency.value_or(cpu.memory);
   h.compute = in.host_compute_efficiency.value_or(kCompute);
   h.precision = host_precision(in.weights);
+  h.threads = cpu.threads;
   // Without a figure for that precision the CPU widens to FP32.
   h.peak_flops_per_s =
-      peaks[size_t(h.precision)].value_or(peaks[size_t(Precision::fp32)].value_or(0.0));
-  h.layer_overhead_s = kLayerOverhead;
+      peaks[size_t(h.precision)].value_or(peaks[size_t(Precision::fp32)].value_or(0.0)) *
+      cpu.compute_share;
+  h.layer_overhead_s = cpu.layer_sync_s;
+  h.expert_dispatch_s = kExpertDispatch;
   h.prefill_layer_overhead_s = kPrefillLayerOverhead;
   h.link_efficiency = kLinkEfficiency;
   h.crossing_s = kCrossing;
@@ -83,13 +140,17 @@ HostEfficiency host_efficiency(
 }  // namespace
 
 HostEfficiency resolve_host_efficiency(const InferenceInput& in, const HostSpec& host) {
-  return host_efficiency(in, host.dense_flops_per_s,
-                         streaming(host.memory_type, host.memory_channels, host.sockets));
+  return host_efficiency(
+      in, host.dense_flops_per_s,
+      threaded_cpu(in, streaming_share(host.memory_type, host.vendor, host.category), host.cores,
+                   host.sockets, host.memory_bandwidth_bytes_per_s));
 }
 
 Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec& cpu) {
   const HostEfficiency h = host_efficiency(
-      in, cpu.dense_flops_per_s, streaming(cpu.memory_type, cpu.memory_channels, cpu.sockets));
+      in, cpu.dense_flops_per_s,
+      threaded_cpu(in, streaming_share(cpu.memory_type, cpu.vendor, cpu.host_category), cpu.cores,
+                   cpu.sockets, cpu.memory_bandwidth_bytes_per_s));
   Efficiency e;
   e.memory = in.memory_efficiency.value_or(h.memory);
   e.compute = in.compute_efficiency.value_or(h.compute);
@@ -98,6 +159,8 @@ Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec
   e.layer_overhead_s = in.layer_overhead_s.value_or(h.layer_overhead_s);
   e.prefill_layer_overhead_s = h.prefill_layer_overhead_s;
   e.expert_min_tokens = kExpertMinTokens;
+  e.threads = h.threads;
+  e.expert_dispatch_s = h.expert_dispatch_s;
   return e;
 }
 

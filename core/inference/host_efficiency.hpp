@@ -16,6 +16,8 @@ struct HostEfficiency {
   double compute = 1;  // fraction of the vector peak the CPU's matmuls reach
   Precision precision = Precision::fp32;  // the peak `compute` applies to
   double peak_flops_per_s = 0;
+  double threads = 0;                   // llama.cpp's -t
+  double expert_dispatch_s = 0;         // per routed expert a decode step's layer runs
   double layer_overhead_s = 0;          // per layer (or expert block) the CPU runs in a decode step
   double prefill_layer_overhead_s = 0;  // per layer the CPU runs in a prefill chunk
   double link_efficiency = 1;  // fraction of the link's rate a weight copy to the GPU reaches

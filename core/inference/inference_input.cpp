@@ -191,6 +191,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
                     "memory_efficiency",
                     "compute_efficiency",
                     "layer_overhead_s",
+                    "threads",
                     "price_per_gpu_hour_usd",
                     "target_requests_per_s",
                     "min_tokens_per_s_per_user"});
@@ -267,6 +268,7 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   in.memory_efficiency = r.optional_number("memory_efficiency", limits::kEfficiency);
   in.compute_efficiency = r.optional_number("compute_efficiency", limits::kEfficiency);
   in.layer_overhead_s = r.optional_number("layer_overhead_s", limits::kLayerOverheadS);
+  in.threads = r.optional_int("threads", limits::kThreads);
   if (const Json* measured = r.find("measured")) {
     const FieldReader mr(*measured, r.field("measured"));
     in.measured = parse_measured(mr, in.prompt_tokens + in.output_tokens / 2);
@@ -346,6 +348,7 @@ Json inference_input_to_json(const InferenceInput& in) {
   put("memory_efficiency", in.memory_efficiency);
   put("compute_efficiency", in.compute_efficiency);
   put("layer_overhead_s", in.layer_overhead_s);
+  if (in.threads) out["threads"] = *in.threads;
   put("price_per_gpu_hour_usd", in.price_per_gpu_hour_usd);
   put("target_requests_per_s", in.target_requests_per_s);
   put("min_tokens_per_s_per_user", in.min_tokens_per_s_per_user);

@@ -66,6 +66,9 @@ struct InferenceInput {
   std::optional<double> memory_efficiency;
   std::optional<double> compute_efficiency;
   std::optional<double> layer_overhead_s;
+  // llama.cpp's -t: the CPU threads that run the CPU's part (absent: one per physical core, its
+  // default).
+  std::optional<int64_t> threads;
   // The host's, set only by a fit to inference.measured (inference/measured_fit.hpp).
   std::optional<double> host_memory_efficiency;
   std::optional<double> host_compute_efficiency;

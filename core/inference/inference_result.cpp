@@ -162,6 +162,7 @@ void add_serving(const InferenceInput& in, const Serving& s, Json& out) {
   out["assumptions"]["allreduce_latency_s"] = e.allreduce_latency_s;
   out["assumptions"]["compute_precision"] = precision_name(e.precision);
   out["assumptions"]["peak_flops_per_s"] = e.peak_flops_per_s;
+  if (e.threads > 0) out["assumptions"]["threads"] = e.threads;
   // Where the efficiencies come from: this device's calibration file, or the fit.
   out["assumptions"]["efficiency_source"] =
       e.calibration_file.empty() ? "data/measurements/inference-speed.json" : e.calibration_file;

@@ -31,7 +31,7 @@ struct InferenceResult {
   InferenceMemory memory;  // everything on the devices: the `fits` answer
   PlacedMemory placed;     // where the scenario's weights live, and the three-state answer
   InverseAnswers inverse;
-  std::optional<Serving> serving;    // absent when it does not fit or the device lacks figures
+  std::optional<Serving> serving;  // absent when it does not fit or the device lacks figures
   std::optional<Speculation> speculation;  // with inference.speculative, where serving is
   std::string speed_unavailable;     // why serving is absent: "does_not_fit", "device_figures"
   std::optional<PlacedMemory> best;  // the best placement that fits (inference/placement.hpp)

@@ -67,8 +67,14 @@ StepCost decode_step_offloaded(const ModelSpec& m, const WeightsSize& w, const P
   const double host_memory_s = s.host_bytes / (o.host.memory_bandwidth_bytes_per_s * h.memory);
   const double host_compute_s =
       h.peak_flops_per_s > 0 ? s.host_flops / (h.peak_flops_per_s * h.compute) : 0;
+  const auto host_moe_layers = std::count_if(
+      m.layers.begin(), m.layers.begin() + std::min<int64_t>(sp.first_device_layer, m.num_layers),
+      [](const LayerSpec& layer) { return layer.ffn == FfnKind::moe; });
+  s.host_expert_dispatch_s = expert_dispatch_seconds(
+      m, double(host_moe_layers + sp.host_expert_only_layers), batch, h.expert_dispatch_s);
   s.host_s = std::max(host_memory_s, host_compute_s) +
-             double(sp.host_layers + sp.host_expert_only_layers) * h.layer_overhead_s;
+             double(sp.host_layers + sp.host_expert_only_layers) * h.layer_overhead_s +
+             s.host_expert_dispatch_s;
 
   // Hand-overs: into the GPU's first layer after the CPU's layers, out to the CPU's output layer,
   // and out and back for every layer whose experts the CPU runs.
@@ -94,8 +100,9 @@ StepCost prefill_offloaded(const ModelSpec& m, const WeightsSize& w, const Place
   const auto chunk = int64_t(std::min(tokens, double(in.max_batched_tokens)));
   if (chunk < kGpuOffloadMinBatch) {
     StepCost s = decode_step_offloaded(m, w, placed, device, o, in, e, chunk, prompt, per_token);
-    for (double* part : {&s.bytes, &s.flops, &s.memory_s, &s.compute_s, &s.fixed_s, &s.host_bytes,
-                         &s.host_flops, &s.host_s, &s.crossings, &s.link_s}) {
+    for (double* part :
+         {&s.bytes, &s.flops, &s.memory_s, &s.compute_s, &s.fixed_s, &s.host_bytes,
+          &s.host_expert_dispatch_s, &s.host_flops, &s.host_s, &s.crossings, &s.link_s}) {
       *part *= chunks;
     }
     return s;

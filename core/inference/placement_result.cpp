@@ -96,23 +96,25 @@ void explain_placement(const InferenceResult& r, const StepModel& steps, Explana
   const double link = steps.offload->link.bytes_per_s;
   const WeightSplit& split = r.placed.split;
   if (d.host_s > 0) {
-    out.emplace_back(
-        "inference.decode_step.host_s",
-        Explanation{
-            "max({host_bytes} / ({host_bandwidth} * {host_memory_efficiency}), "
-            "{host_flops} / ({host_peak} * {host_compute_efficiency})) + {host_layers} * "
-            "{host_layer_overhead}",
-            {{"host_bytes", d.host_bytes, "unit.bytes_per_step"},
-             {"host_bandwidth", steps.offload->host.memory_bandwidth_bytes_per_s,
-              "unit.bytes_per_s"},
-             {"host_memory_efficiency", e.memory, ""},
-             {"host_flops", e.peak_flops_per_s > 0 ? d.host_flops : 0.0, "unit.flop_per_step"},
-             {"host_peak", e.peak_flops_per_s > 0 ? e.peak_flops_per_s : 1.0, "unit.flops_per_s"},
-             {"host_compute_efficiency", e.compute, ""},
-             {"host_layers", double(split.host_layers + split.host_expert_only_layers),
-              "unit.layers_on_cpu"},
-             {"host_layer_overhead", e.layer_overhead_s, "unit.s"}},
-            "llama-cpp-offload"});
+    Explanation host{
+        "max({host_bytes} / ({host_bandwidth} * {host_memory_efficiency}), "
+        "{host_flops} / ({host_peak} * {host_compute_efficiency})) + {host_layers} * "
+        "{host_layer_overhead}",
+        {{"host_bytes", d.host_bytes, "unit.bytes_per_step"},
+         {"host_bandwidth", steps.offload->host.memory_bandwidth_bytes_per_s, "unit.bytes_per_s"},
+         {"host_memory_efficiency", e.memory, ""},
+         {"host_flops", e.peak_flops_per_s > 0 ? d.host_flops : 0.0, "unit.flop_per_step"},
+         {"host_peak", e.peak_flops_per_s > 0 ? e.peak_flops_per_s : 1.0, "unit.flops_per_s"},
+         {"host_compute_efficiency", e.compute, ""},
+         {"host_layers", double(split.host_layers + split.host_expert_only_layers),
+          "unit.layers_on_cpu"},
+         {"host_layer_overhead", e.layer_overhead_s, "unit.s"}},
+        "llama-cpp-offload"};
+    if (d.host_expert_dispatch_s > 0) {
+      host.formula += " + {expert_dispatch}";
+      host.terms.push_back({"expert_dispatch", d.host_expert_dispatch_s, "unit.s"});
+    }
+    out.emplace_back("inference.decode_step.host_s", host);
   }
   if (d.crossings > 0) {
     const double activations = double(steps.input.batch) * double(steps.model.hidden_size) * 4.0;
@@ -169,6 +171,7 @@ void placement_to_json(const InferenceResult& r, Json& out) {
     a["host_compute_precision"] = precision_name(e.precision);
     a["host_peak_flops_per_s"] = e.peak_flops_per_s;
     a["host_layer_overhead_s"] = e.layer_overhead_s;
+    a["host_threads"] = e.threads;
     a["link_efficiency"] = e.link_efficiency;
     a["crossing_s"] = e.crossing_s;
     a["host_link_bytes_per_s"] = r.host_link->bytes_per_s;

@@ -61,6 +61,10 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
        {"allreduce", d.allreduce_s, "unit.s"}},
       speed_ref,
       e.calibration_file};
+  if (d.expert_dispatch_s > 0) {
+    decode.formula.insert(decode.formula.size() - 1, " + {expert_dispatch}");
+    decode.terms.push_back({"expert_dispatch", d.expert_dispatch_s, "unit.s"});
+  }
   add_offload_terms(decode, d, decode.formula.size() - 1);
   out.emplace_back("inference.decode_tokens_per_s", decode);
   out.emplace_back(

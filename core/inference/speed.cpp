@@ -95,6 +95,13 @@ double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
   return 1.0 - integer_power(1.0 - k / e, batch);
 }
 
+double expert_dispatch_seconds(const ModelSpec& m, double moe_layers, int64_t batch,
+                               double per_expert_s) {
+  if (per_expert_s <= 0 || !m.is_moe()) return 0;
+  const double experts = double(m.moe.num_experts) * touched_expert_fraction(m, batch);
+  return moe_layers * experts * per_expert_s;
+}
+
 StepCost decode_step(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec& device,
                      const InferenceInput& in, const Efficiency& e, int64_t batch, int64_t context,
                      const ForwardFlops& per_token) {
@@ -110,6 +117,8 @@ StepCost decode_step(const ModelSpec& m, const WeightsSize& w, const Accelerator
                       double(batch) * (per_token.attention - per_token.encoder_attention) / split,
                       device, e);
   s.fixed_s = layers_where(m, false) * e.layer_overhead_s;
+  s.expert_dispatch_s =
+      expert_dispatch_seconds(m, double(moe_layer_count(m)), batch, e.expert_dispatch_s);
   s.allreduce_s = allreduce_seconds(m, e, in.tp, double(batch));
   return s;
 }

@@ -23,14 +23,16 @@ struct StepCost {
   // kernel class meets its own roofline and the two add up.
   double attention_memory_s = 0;
   double attention_compute_s = 0;
-  double fixed_s = 0;      // per-layer launch/synchronisation cost
-  double allreduce_s = 0;  // tensor-parallel all-reduces
+  double fixed_s = 0;            // per-layer launch/synchronisation cost
+  double expert_dispatch_s = 0;  // CPUs: the routed experts' matmuls run one after another
+  double allreduce_s = 0;        // tensor-parallel all-reduces
   // With part of the model in host memory (inference/offload_speed.hpp): the CPU's part, which
   // runs in turn with the GPU's, and the traffic over the link between them.
   double host_bytes = 0;
   double host_flops = 0;
   double host_s = 0;
-  double crossings = 0;  // hand-overs of the activations between GPU and CPU
+  double host_expert_dispatch_s = 0;  // the part of host_s its routed experts' dispatch costs
+  double crossings = 0;               // hand-overs of the activations between GPU and CPU
   double link_s = 0;
 
   // Roofline per kernel class (Williams et al. 2009; taken op by op in Yuan et al. 2024, "LLM
@@ -38,7 +40,8 @@ struct StepCost {
   // attention kernel that runs after it.
   double device_s() const {
     return std::max(memory_s - attention_memory_s, compute_s - attention_compute_s) +
-           std::max(attention_memory_s, attention_compute_s) + fixed_s + allreduce_s;
+           std::max(attention_memory_s, attention_compute_s) + fixed_s + expert_dispatch_s +
+           allreduce_s;
   }
   // With part of the model in host memory, the CPU's part and the link run in turn with it.
   double seconds() const { return device_s() + host_s + link_s; }
@@ -104,6 +107,11 @@ StepCost mixed_step(const ModelSpec& model, const WeightsSize& weights,
 // Distinct experts a batch touches in one MoE layer, as a fraction of them: tokens routed
 // independently and uniformly touch E (1 - (1 - k/E)^B) of E experts. 1 for dense models.
 double touched_expert_fraction(const ModelSpec& model, int64_t batch);
+
+// What running the routed experts one by one costs a CPU beyond their bytes, over `moe_layers`
+// layers: each expert a step touches, times `per_expert_s` (Efficiency::expert_dispatch_s).
+double expert_dispatch_seconds(const ModelSpec& model, double moe_layers, int64_t batch,
+                               double per_expert_s);
 
 // Causal attention: on average a prompt token attends to half the prompt.
 inline double prefill_attended_tokens(int64_t prompt) {

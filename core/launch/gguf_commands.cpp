@@ -41,6 +41,11 @@ bool default_cache(const std::string& kv) {
   return kv == "fp16" || kv == "f16";
 }
 
+// Whether the CPU runs part of the model, with a thread count to give it.
+bool runs_on_cpu(const LaunchSetup& s) {
+  return (s.cpu_runs_part || s.cpu_only) && s.threads > 0;
+}
+
 // The placement, in the flags llama-server, llama-cli and llama-bench share (tools/server/
 // README.md, tools/llama-bench/README.md): -ngl, the experts left in host memory, KV-cache types,
 // threads and the physical batch. llama-bench separates tensor-split values with '/', the others
@@ -56,7 +61,7 @@ Words placement_words(const LaunchSetup& s, bool bench) {
   if (bench) append_words(w, {"-fa", s.flash_attention ? "1" : "0"});
   const std::string type = cache_type(s.kv_cache);
   if (!type.empty() && !default_cache(s.kv_cache)) append_words(w, {"-ctk", type, "-ctv", type});
-  if (s.cpu_runs_part && s.host_cores > 0) append_words(w, {"-t", std::to_string(s.host_cores)});
+  if (runs_on_cpu(s)) append_words(w, {"-t", std::to_string(s.threads)});
   if (s.max_batched_tokens != kDefaultUbatch) {
     append_words(w, {"-ub", std::to_string(s.max_batched_tokens)});
     if (s.max_batched_tokens > kDefaultBatch)
@@ -88,8 +93,8 @@ LaunchCommand ollama_command(const LaunchSetup& s) {
                                                  : "./" + assumed_file(s);
   c.modelfile = "FROM " + from + "\nPARAMETER num_ctx " + std::to_string(s.context_tokens) +
                 "\nPARAMETER num_gpu " + std::to_string(s.gpu_layers) + "\n";
-  if (s.cpu_runs_part && s.host_cores > 0) {
-    c.modelfile += "PARAMETER num_thread " + std::to_string(s.host_cores) + "\n";
+  if (runs_on_cpu(s)) {
+    c.modelfile += "PARAMETER num_thread " + std::to_string(s.threads) + "\n";
   }
   c.run = command_line({"ollama", "create", s.tag, "-f", "Modelfile"}) + " && " +
           command_line({"ollama", "run", s.tag});

@@ -69,7 +69,7 @@ LaunchSetup launch_setup(const InferenceInput& in, const PlacedMemory& placed,
   s.cpu_only = is_cpu(device);
   s.cpu_runs_part =
       host != nullptr && (p.gpu_layers <= model.num_layers || p.host_expert_layers > 0);
-  s.host_cores = host ? host->cores : 0;
+  s.threads = in.threads.value_or(host ? host->cores : s.cpu_only ? device.cores : 0);
   s.fits = placed.verdict != Verdict::does_not_fit;
   s.speculative = in.speculative.has_value();
 

@@ -50,7 +50,7 @@ struct LaunchSetup {
   int64_t cpu_moe_layers = 0;  // llama.cpp --n-cpu-moe: layers [0, N) hold those MoE layers
   double cpu_offload_bytes = 0;
   bool cpu_runs_part = false;  // the host's CPU runs layers or experts
-  int64_t host_cores = 0;      // the host's cores (every socket), 0 without a host
+  int64_t threads = 0;  // -t: the scenario's, else the CPU's cores (every socket); 0: unknown
   bool cpu_only = false;       // the accelerator is a CPU
   bool fits = true;            // the placement's verdict is not does_not_fit
   bool speculative = false;

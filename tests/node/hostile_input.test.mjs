@@ -78,6 +78,8 @@ test('D4: inputs that made results infinite or zero are refused, naming the fiel
     [{ training: { electricity_usd_per_kwh: 1e308 } }, 'training.electricity_usd_per_kwh'],
     [{ training: { mfu: 1e-300 } }, 'training.mfu'],
     [{ inference: { layer_overhead_s: 1e308 } }, 'inference.layer_overhead_s'],
+    [{ inference: { threads: 0 } }, 'inference.threads'],
+    [{ inference: { threads: 1e9 } }, 'inference.threads'],
     [{ inference: { price_per_gpu_hour_usd: 1e308 } }, 'inference.price_per_gpu_hour_usd'],
     [{ inference: { memory_efficiency: 1e-300 } }, 'inference.memory_efficiency'],
     [{ inference: { target_requests_per_s: 1e308 } }, 'inference.target_requests_per_s'],

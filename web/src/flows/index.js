@@ -38,7 +38,7 @@ const inferenceInputs = {
   heading: 'inputs.inference',
   primary: ['weights', 'kv_cache', 'runtime', 'batch', 'context_tokens', 'prompt_tokens', 'output_tokens', 'tp'],
   questions: ['target_requests_per_s', 'min_tokens_per_s_per_user', 'price_per_gpu_hour_usd'],
-  tuning: ['gpu_layers', 'offload_experts', 'cpu_offload_bytes', 'memory_efficiency', 'compute_efficiency', 'layer_overhead_s',
+  tuning: ['gpu_layers', 'offload_experts', 'cpu_offload_bytes', 'memory_efficiency', 'compute_efficiency', 'layer_overhead_s', 'threads',
     'checkpoint_weights_bytes', 'model_repo', 'model_file'],
   // Fields of free text: the core echoes them only when given, so their kind is named here.
   text: ['model_repo', 'model_file'],

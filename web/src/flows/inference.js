@@ -216,7 +216,7 @@ function assumptions(ctx) {
   sources.offload = () => reference(ctx, 'llama-cpp-offload');
   const sourceOf = {
     host_memory_efficiency: 'offload', host_compute_efficiency: 'offload', host_compute_precision: 'offload', host_peak_flops_per_s: 'offload',
-    host_layer_overhead_s: 'offload', link_efficiency: 'offload', crossing_s: 'offload', host_link_bytes_per_s: 'offload',
+    host_layer_overhead_s: 'offload', host_threads: 'offload', threads: 'offload', link_efficiency: 'offload', crossing_s: 'offload', host_link_bytes_per_s: 'offload',
     memory_efficiency: 'roofline', compute_efficiency: 'roofline', layer_overhead_s: 'roofline',
     prefill_layer_overhead_s: 'roofline', allreduce_latency_s: 'roofline', peak_flops_per_s: 'device',
     compute_precision: 'device', efficiency_source: 'efficiencies', gpu_memory_fraction: 'runtime', overhead_bytes: 'runtime', max_batched_tokens: 'runtime',

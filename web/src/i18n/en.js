@@ -380,6 +380,7 @@ export default {
     'host_compute_precision': ['Host compute precision', 'The CPU kernels’ arithmetic: INT8 dot products for quantized GGUF types.'],
     'host_peak_flops_per_s': ['Host peak', 'The CPU’s vector peak at that precision (cores × base clock × FLOP per cycle).'],
     'host_layer_overhead_s': ['Host per-layer overhead', 'Fixed time per layer (or expert block) the CPU runs in a decode step: thread barriers.'],
+    'host_threads': ['Host threads', 'CPU threads llama.cpp runs the host’s part with (-t): one per physical core unless the scenario sets threads.'],
     'link_efficiency': ['Link efficiency', 'Share of the link’s rate a weight copy to the GPU reaches (mmap’ed, pageable host memory).'],
     'crossing_s': ['Hand-over time', 'One hand-over of the activations between GPU and CPU.'],
     'host_link_bytes_per_s': ['Host link', 'GPU–CPU link per direction: the slower of the card’s and the slot’s PCIe generation and width.'],

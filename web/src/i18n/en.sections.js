@@ -480,6 +480,7 @@ export default {
     compute_efficiency: ['Compute efficiency', 'Share of the datasheet peak FLOP/s a step achieves.'],
     layer_overhead_s: ['Per-layer overhead', 'Fixed time per layer per decode step (kernel launches, synchronisation).'],
     prefill_layer_overhead_s: ['Per-layer overhead, prefill', 'Fixed time per layer per prefill step.'],
+    threads: ['CPU threads', 'Threads llama.cpp runs on the CPU (-t); blank: one per physical core. More threads read more bandwidth, up to the memory’s limit, but each barrier between them costs more.'],
     allreduce_latency_s: ['All-reduce latency', 'Fixed latency of one all-reduce between tensor-parallel devices.'],
     peak_flops_per_s: ['Peak FLOP/s', 'The device’s dense peak at the precision the matrices run in.'],
     compute_precision: ['Compute precision', 'The precision the matrix units run in for this weight format.'],

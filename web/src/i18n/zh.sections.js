@@ -480,6 +480,7 @@ export default {
     compute_efficiency: ['计算效率', '一步计算实际达到的 FLOP/s 占标称峰值的比例。'],
     layer_overhead_s: ['每层固定开销', '每个解码步每层的固定时间（内核启动、同步）。'],
     prefill_layer_overhead_s: ['预填充每层开销', '每个预填充步每层的固定时间。'],
+    threads: ['CPU 线程数', 'llama.cpp 在 CPU 上运行的线程数（-t）；留空：每个物理核心一个。线程越多读取的带宽越高（直到内存上限），但线程间每次同步的开销也越大。'],
     allreduce_latency_s: ['All-reduce 延迟', '张量并行设备间一次 all-reduce 的固定延迟。'],
     peak_flops_per_s: ['峰值 FLOP/s', '设备在矩阵运算所用精度下的稠密峰值。'],
     compute_precision: ['计算精度', '该权重格式下矩阵单元运行的精度。'],
