@@ -94,6 +94,9 @@ inline constexpr IntRange kCoresPerSocket{0, 4096,
 // largest host (8 sockets x 4,096 cores x 2 SMT threads).
 inline constexpr IntRange kThreads{1, 65'536,
                                    "8 sockets of 4,096 cores with two hardware threads each"};
+// A CPU core's clock (hardware.host.base_clock_hz, boost_clock_hz).
+inline constexpr NumberRange kCoreClockHz{1e8, 1e10, false, false,
+                                          "CPU cores run between a few hundred MHz and 6.2 GHz"};
 inline constexpr NumberRange kMemoryTransfersMtPerS{
     100, 20'000, false, false, "DDR3 starts at 800 MT/s, the fastest DDR5 MRDIMMs run 8,800"};
 inline constexpr IntRange kMemoryBusBits{

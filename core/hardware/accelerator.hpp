@@ -38,6 +38,7 @@ struct AcceleratorSpec {
   int64_t memory_channels = 0;  // CPUs: 64-bit memory channels per socket
   int64_t cores = 0;            // CPUs: physical cores, every socket (0: not known)
   std::string host_category;    // CPUs: desktop, laptop, workstation or server
+  double core_clock_hz = 0;     // CPUs: a busy core's clock (boost, else base; 0: unknown)
   std::string source;
   bool modified = false;  // a catalog entry with some figures replaced by the scenario
 

@@ -50,6 +50,8 @@ HostSpec parse_host(const FieldReader& r) {
   h.sockets = r.int_or("sockets", 1, limits::kSockets);
   const double sockets = double(h.sockets);
   h.cores = r.int_or("cores", 0, limits::kCoresPerSocket) * h.sockets;
+  const auto base = r.optional_number("base_clock_hz", limits::kCoreClockHz);
+  h.clock_hz = r.optional_number("boost_clock_hz", limits::kCoreClockHz).value_or(base.value_or(0));
   h.memory_mt_per_s =
       r.optional_number("memory_mt_per_s", limits::kMemoryTransfersMtPerS).value_or(0);
   h.memory_bus_width_bits = r.int_or("memory_bus_width_bits", 0, limits::kMemoryBusBits);
@@ -106,6 +108,7 @@ AcceleratorSpec cpu_device(const HostSpec& h) {
   a.memory_channels = h.memory_channels;
   a.cores = h.cores;
   a.host_category = h.category;
+  a.core_clock_hz = h.clock_hz;
   a.source = h.source;
   a.modified = h.modified;
   return a;

@@ -20,6 +20,7 @@ struct HostSpec {
   std::string memory_type;
   int64_t cores = 0;
   int64_t sockets = 1;
+  double clock_hz = 0;  // one busy core's clock: the boost clock, else the base clock (0: unknown)
   double memory_mt_per_s = 0;
   int64_t memory_bus_width_bits = 0;  // per socket
   int64_t memory_channels = 0;        // 64-bit channels per socket (bus width / 64)

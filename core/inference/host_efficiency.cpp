@@ -22,12 +22,15 @@ constexpr double kStreamingSoldered = 0.42;  // LPDDR
 // CPU-only decode of Qwen2.5-72B and DeepSeek-R1, though Intel MLC reads 555; ik_llama.cpp PRs
 // 259 and 534; Xeon 8480: Llama-3.1-8B Q4_K_M at 37.3 t/s, 60% of 307 GB/s, issue 437).
 constexpr double kStreamingIntelMesh = 0.55;
-// One llama.cpp thread dequantizes and multiplies weights at about this many bytes a second, so
-// few threads bind decode before the memory does (LLaMA-3-8B at 2 threads on a Ryzen 9 7950X:
-// Q8_0 21, Q4_K_S 22, Q4_0 15 GB/s a thread, ik_llama.cpp README; the 14 threads of an EPYC
-// 9175F read Llama-4 Maverick Q4_K_M at 17 and Q8_0 at 21 GB/s a thread, website-7t7.pages.dev;
-// a Graviton3's 7B Q8_0 at 4 threads 11 GB/s a thread, llama.cpp PR 8002).
-constexpr double kThreadBytesPerS = 18e9;
+// One llama.cpp thread dequantizes and multiplies about 3.7 bytes of weights a clock cycle, so few
+// threads bind decode before the memory does (bytes a thread a cycle: Ryzen 9 7950X at 5.7 GHz,
+// LLaMA-3-8B at 2 threads, Q8_0 3.8, Q4_K_S 3.9, ik_llama.cpp README; Graviton3 at 2.6 GHz, 7B
+// Q8_0 at 4 and 8 threads, 4.3 and 4.0, llama.cpp PR 8002; EPYC 9175F at 5.0 GHz, 14 threads,
+// Llama-4 Maverick Q8_0 4.3, Q4_K_M 3.5, website-7t7.pages.dev; EPYC 7773X at 3.5 GHz, DeepSeek-R1
+// Q4_K_M at 4 threads 3.0, ik_llama.cpp discussion 223; Grace at 3.3 GHz, Llama-3.2-3B Q6_K at 4
+// threads 3.7, llama.cpp PR 29256). A host of unknown clock is taken at 18 GB/s a thread.
+constexpr double kThreadBytesPerCycle = 3.7;
+constexpr double kThreadBytesPerSUnknownClock = 18e9;
 // Every node of llama.cpp's graph ends in a barrier of all threads (ggml_barrier), about 20 a
 // layer. A barrier costs more than in proportion to the threads (each one's arrival moves one
 // counter's cache line, which all the others are polling): about 22 us a layer at 16 threads
@@ -101,15 +104,17 @@ double streaming_share(const std::string& memory_type, const std::string& vendor
   return mesh ? kStreamingIntelMesh : kStreamingDdr;
 }
 
-ThreadedCpu threaded_cpu(const InferenceInput& in, double share, int64_t cores, int64_t sockets,
-                         double bandwidth_bytes_per_s) {
+ThreadedCpu threaded_cpu(const InferenceInput& in, double share, int64_t cores, double clock_hz,
+                         int64_t sockets, double bandwidth_bytes_per_s) {
   ThreadedCpu c;
   const int64_t threads = in.threads.value_or(cores > 0 ? cores : kUnknownCoresThreads);
   c.threads = double(threads);
   const double busy_cores = double(cores > 0 ? std::min(threads, cores) : threads);
+  const double thread_bytes_per_s =
+      clock_hz > 0 ? kThreadBytesPerCycle * clock_hz : kThreadBytesPerSUnknownClock;
   const double socket_bytes_per_s = bandwidth_bytes_per_s / double(std::max<int64_t>(1, sockets));
   const double thread_share =
-      socket_bytes_per_s > 0 ? busy_cores * kThreadBytesPerS / socket_bytes_per_s : share;
+      socket_bytes_per_s > 0 ? busy_cores * thread_bytes_per_s / socket_bytes_per_s : share;
   c.memory = std::min(share, thread_share) / double(std::max<int64_t>(1, sockets));
   c.layer_sync_s = kLayerSyncAt16Threads * std::pow(c.threads / 16.0, kSyncExponent);
   c.compute_share = cores > 0 ? busy_cores / double(cores) : 1.0;
@@ -143,14 +148,14 @@ HostEfficiency resolve_host_efficiency(const InferenceInput& in, const HostSpec&
   return host_efficiency(
       in, host.dense_flops_per_s,
       threaded_cpu(in, streaming_share(host.memory_type, host.vendor, host.category), host.cores,
-                   host.sockets, host.memory_bandwidth_bytes_per_s));
+                   host.clock_hz, host.sockets, host.memory_bandwidth_bytes_per_s));
 }
 
 Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec& cpu) {
   const HostEfficiency h = host_efficiency(
       in, cpu.dense_flops_per_s,
       threaded_cpu(in, streaming_share(cpu.memory_type, cpu.vendor, cpu.host_category), cpu.cores,
-                   cpu.sockets, cpu.memory_bandwidth_bytes_per_s));
+                   cpu.core_clock_hz, cpu.sockets, cpu.memory_bandwidth_bytes_per_s));
   Efficiency e;
   e.memory = in.memory_efficiency.value_or(h.memory);
   e.compute = in.compute_efficiency.value_or(h.compute);

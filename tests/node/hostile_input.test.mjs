@@ -66,6 +66,10 @@ test('D3: sizes no model has are refused before anything is sized from them', ()
   assertRefused(scenario({ model: 'llama-3-8b', inference: { context_tokens: 1e12, allow_long_context: true } }),
     'inference.context_tokens');
   assertRefused(scenario({ model: 'llama-3-8b', training: { micro_batch: 1e8 } }), 'training.micro_batch');
+  assertRefused(scenario({ model: 'llama-3-8b', inference: { threads: 0 } }), 'inference.threads');
+  assertRefused(scenario({ model: 'llama-3-8b', inference: { threads: 1e9 } }), 'inference.threads');
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: { preset: 'graviton4', boost_clock_hz: 1e12 } } }),
+    'hardware.accelerator.boost_clock_hz');
 });
 
 test('D4: inputs that made results infinite or zero are refused, naming the field', () => {
@@ -78,8 +82,6 @@ test('D4: inputs that made results infinite or zero are refused, naming the fiel
     [{ training: { electricity_usd_per_kwh: 1e308 } }, 'training.electricity_usd_per_kwh'],
     [{ training: { mfu: 1e-300 } }, 'training.mfu'],
     [{ inference: { layer_overhead_s: 1e308 } }, 'inference.layer_overhead_s'],
-    [{ inference: { threads: 0 } }, 'inference.threads'],
-    [{ inference: { threads: 1e9 } }, 'inference.threads'],
     [{ inference: { price_per_gpu_hour_usd: 1e308 } }, 'inference.price_per_gpu_hour_usd'],
     [{ inference: { memory_efficiency: 1e-300 } }, 'inference.memory_efficiency'],
     [{ inference: { target_requests_per_s: 1e308 } }, 'inference.target_requests_per_s'],
