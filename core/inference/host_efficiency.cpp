@@ -50,7 +50,13 @@ constexpr double kExpertDispatch = 26e-6;
 constexpr int64_t kUnknownCoresThreads = 16;
 // Prefill matmuls on a CPU reach this share of the vector peak at base clock (llama.cpp pp512 on
 // a Ryzen 9 7950X, LLaMA-3.1-8B: Q4_0 153, Q8_0 148, BF16 79 t/s; ik_llama.cpp discussion 164).
-constexpr double kCompute = 0.2;
+constexpr double kCompute = 0.235;
+// llama.cpp's CPU matmuls run its simple block types (and the ones it repacks into interleaved
+// rows: Q4_0, IQ4_NL, Q8_0) fastest; k-quants and i-quants spend more of each block on unpacking
+// scales, Q6_K the most (pp512 on a Ryzen 9 7950X, LLaMA-3.1-8B, mainline: Q4_0 153.5, Q8_0
+// 147.9, Q4_K_S 108.4, Q6_K 82.6 t/s; ik_llama.cpp discussion 164).
+constexpr double kUnpackingTypeCompute = 0.71;
+constexpr double kQ6KCompute = 0.54;
 // llama.cpp's CPU kernels multiply each routed expert's rows of a prefill chunk separately; below
 // about this many rows per expert the matmuls fall short of the dense rate in proportion
 // (Qwen3-30B-A3B: 32 rows per expert of a 512-token chunk, 0.40 of the dense rate; DeepSeek-V2-
@@ -86,6 +92,27 @@ Precision host_precision(const WeightFormat& f) {
 }
 
 namespace {
+
+// The share of the CPU's matmul rate a GGUF type's kernels keep against Q4_0 and Q8_0.
+double type_compute_factor(const WeightFormat& f) {
+  if (f.scheme != WeightScheme::gguf) return 1.0;
+  switch (f.gguf_ftype) {
+    case GgufFtype::f32:
+    case GgufFtype::f16:
+    case GgufFtype::bf16:
+    case GgufFtype::q4_0:
+    case GgufFtype::q4_1:
+    case GgufFtype::q5_0:
+    case GgufFtype::q5_1:
+    case GgufFtype::q8_0:
+    case GgufFtype::iq4_nl:
+      return 1.0;
+    case GgufFtype::q6_k:
+      return kQ6KCompute;
+    default:
+      return kUnpackingTypeCompute;
+  }
+}
 
 // The CPU as llama.cpp runs it: its threads (absent: one per physical core, llama.cpp's default),
 // the share of one socket's bandwidth they stream, and what their barriers cost per layer.
@@ -127,7 +154,7 @@ HostEfficiency host_efficiency(
     const ThreadedCpu& cpu) {
   HostEfficiency h;
   h.memory = in.host_memory_efficiency.value_or(cpu.memory);
-  h.compute = in.host_compute_efficiency.value_or(kCompute);
+  h.compute = in.host_compute_efficiency.value_or(kCompute * type_compute_factor(in.weights));
   h.precision = host_precision(in.weights);
   h.threads = cpu.threads;
   // Without a figure for that precision the CPU widens to FP32.

@@ -1,0 +1,73 @@
+// llama.cpp on a CPU by its thread count (inference/host_efficiency.cpp): the bandwidth the threads
+// read, the barriers between them, the routed experts run one by one, and the -t that realises it.
+// Speeds are checked against published llama-bench figures, with their sources.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "test_support.hpp"
+
+using Catch::Contains;
+using llm_sizer::Json;
+using llm_sizer::test::run;
+
+namespace {
+
+Json cpu_only(const std::string& model, const std::string& cpu, const std::string& weights,
+              Json extra = Json::object()) {
+  Json inference = {{"runtime", "llama.cpp"}, {"weights", weights},
+                    {"prompt_tokens", 1},     {"output_tokens", 128},
+                    {"context_tokens", 512},  {"allow_long_context", true}};
+  inference.update(extra);
+  return {{"model", model}, {"hardware", {{"accelerator", cpu}}}, {"inference", inference}};
+}
+
+double decode(const Json& scenario) {
+  return run(scenario)["inference"]["decode_tokens_per_s"].get<double>();
+}
+
+}  // namespace
+
+TEST_CASE("a Graviton3's decode grows with its threads until the memory binds, as published") {
+  // llama.cpp PR 8002, a 64-core Graviton3, 7B Q8_0 with -t 4 ... 48 (master column).
+  const auto at = [](int threads) {
+    return decode(cpu_only("llama-2-7b", "graviton3", "q8_0", {{"threads", threads}}));
+  };
+  CHECK(at(4) == Approx(6.2).epsilon(0.2));
+  CHECK(at(8) == Approx(11.75).epsilon(0.2));
+  CHECK(at(16) == Approx(20.94).epsilon(0.2));
+  CHECK(at(48) == Approx(26.26).epsilon(0.2));
+  // Four threads read twice what two do; past the memory's share more only add barriers.
+  CHECK(at(4) == Approx(2 * at(2)).epsilon(0.05));
+  CHECK(at(64) < at(32));
+}
+
+TEST_CASE("192 threads pay for their barriers: a 3B model on an AmpereOne, a 70B beside it") {
+  // geerlingguy/ai-benchmarks, AmpereOne A192-32X, Ollama's defaults (192 threads), Q4_K_M:
+  // the small model's speed is mostly barriers, the large one's mostly bytes.
+  CHECK(decode(cpu_only("llama-3.2-3b", "ampereone-a192-32x", "q4_k_m")) ==
+        Approx(23.52).epsilon(0.3));
+  CHECK(decode(cpu_only("llama-3.1-70b", "ampereone-a192-32x", "q4_k_m")) ==
+        Approx(3.86).epsilon(0.15));
+}
+
+TEST_CASE("routed experts run one by one on a CPU: Qwen3-30B-A3B on a Ryzen 9 7950X") {
+  // ik_llama.cpp discussion 357: mainline llama.cpp, 16 threads, IQ4_XS experts, tg128 25.26 t/s.
+  const Json scenario =
+      cpu_only("qwen3-30b-a3b", "ryzen-9-7950x", "iq4_xs", {{"kv_cache", "q8_0"}});
+  CHECK(decode(scenario) == Approx(25.26).epsilon(0.15));
+  const Json result = run(scenario);
+  CHECK(result["inference"]["assumptions"]["threads"] == 16);
+}
+
+TEST_CASE("the threads go into the command, one per physical core unless the scenario sets them") {
+  const Json defaults = run(cpu_only("phi-4", "epyc-9554", "q4_k_m"));
+  CHECK(defaults["inference"]["assumptions"]["threads"] == 64);
+  CHECK_THAT(defaults["inference"]["command"]["run"].get<std::string>(), Contains(" -t 64"));
+  const Json set = run(cpu_only("phi-4", "epyc-9554", "q4_k_m", {{"threads", 24}}));
+  CHECK(set["inference"]["assumptions"]["threads"] == 24);
+  CHECK_THAT(set["inference"]["command"]["run"].get<std::string>(), Contains(" -t 24"));
+  // More threads than cores read no more, and their barriers cost more.
+  CHECK(decode(cpu_only("phi-4", "epyc-9554", "q4_k_m", {{"threads", 128}})) <
+        defaults["inference"]["decode_tokens_per_s"].get<double>());
+}
