@@ -378,7 +378,7 @@ export default {
     'host_compute_precision': ['主机计算精度', 'CPU 内核的运算方式：量化 GGUF 类型用 INT8 点积。'],
     'host_peak_flops_per_s': ['主机峰值', '该精度下 CPU 的向量峰值（核心数 × 基础频率 × 每周期 FLOP）。'],
     'host_layer_overhead_s': ['主机每层开销', '解码一步中 CPU 每运行一层（或一组专家）的固定时间：线程同步。'],
-    'host_threads': ['主机线程数', 'llama.cpp 运行主机部分所用的 CPU 线程数（-t）：未设 threads 时每个物理核心一个。'],
+    'host_threads': ['主机线程数', 'llama.cpp 运行主机部分所用的 CPU 线程数（-t）：未另行设定时每个物理核心一个。'],
     'link_efficiency': ['链路效率', '向 GPU 拷贝权重时达到的链路速率比例（mmap 的可分页主机内存）。'],
     'crossing_s': ['交接时间', '激活在 GPU 与 CPU 之间交接一次的时间。'],
     'host_link_bytes_per_s': ['主机链路', 'GPU 与 CPU 之间单向链路：取显卡与插槽中较低的 PCIe 代数和通道数。'],
