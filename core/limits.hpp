@@ -94,6 +94,8 @@ inline constexpr IntRange kCoresPerSocket{0, 4096,
 // largest host (8 sockets x 4,096 cores x 2 SMT threads).
 inline constexpr IntRange kThreads{1, 65'536,
                                    "8 sockets of 4,096 cores with two hardware threads each"};
+// Core dies of one CPU socket (hardware.host.ccds): AMD's EPYC 9005 has up to 16.
+inline constexpr IntRange kCoreDies{0, 64, "EPYC Turin has 16 core dies a socket"};
 // A CPU core's clock (hardware.host.base_clock_hz, boost_clock_hz).
 inline constexpr NumberRange kCoreClockHz{1e8, 1e10, false, false,
                                           "CPU cores run between a few hundred MHz and 6.2 GHz"};

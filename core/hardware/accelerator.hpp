@@ -39,6 +39,8 @@ struct AcceleratorSpec {
   int64_t cores = 0;            // CPUs: physical cores, every socket (0: not known)
   std::string host_category;    // CPUs: desktop, laptop, workstation or server
   double core_clock_hz = 0;     // CPUs: a busy core's clock (boost, else base; 0: unknown)
+  int64_t ccds = 0;             // CPUs: core dies with their own memory link (0: not known)
+  double ccd_read_bytes_per_s = 0;
   std::string source;
   bool modified = false;  // a catalog entry with some figures replaced by the scenario
 

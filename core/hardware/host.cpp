@@ -52,6 +52,9 @@ HostSpec parse_host(const FieldReader& r) {
   h.cores = r.int_or("cores", 0, limits::kCoresPerSocket) * h.sockets;
   const auto base = r.optional_number("base_clock_hz", limits::kCoreClockHz);
   h.clock_hz = r.optional_number("boost_clock_hz", limits::kCoreClockHz).value_or(base.value_or(0));
+  h.ccds = r.int_or("ccds", 0, limits::kCoreDies) * h.sockets;
+  h.ccd_read_bytes_per_s =
+      r.optional_number("ccd_read_bytes_per_s", limits::kGivenLinkBytesPerS).value_or(0);
   h.memory_mt_per_s =
       r.optional_number("memory_mt_per_s", limits::kMemoryTransfersMtPerS).value_or(0);
   h.memory_bus_width_bits = r.int_or("memory_bus_width_bits", 0, limits::kMemoryBusBits);
@@ -109,6 +112,8 @@ AcceleratorSpec cpu_device(const HostSpec& h) {
   a.cores = h.cores;
   a.host_category = h.category;
   a.core_clock_hz = h.clock_hz;
+  a.ccds = h.ccds;
+  a.ccd_read_bytes_per_s = h.ccd_read_bytes_per_s;
   a.source = h.source;
   a.modified = h.modified;
   return a;

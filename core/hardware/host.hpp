@@ -21,6 +21,10 @@ struct HostSpec {
   int64_t cores = 0;
   int64_t sockets = 1;
   double clock_hz = 0;  // one busy core's clock: the boost clock, else the base clock (0: unknown)
+  // Core dies (AMD CCDs), each reading memory over its own link (every socket); 0: not known, or
+  // one die whose cores share the memory controllers' mesh.
+  int64_t ccds = 0;
+  double ccd_read_bytes_per_s = 0;  // what one die's link reads
   double memory_mt_per_s = 0;
   int64_t memory_bus_width_bits = 0;  // per socket
   int64_t memory_channels = 0;        // 64-bit channels per socket (bus width / 64)

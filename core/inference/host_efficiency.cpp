@@ -46,6 +46,11 @@ constexpr double kSyncExponent = 1.5;
 // V2-Lite, 26 layers x 6 experts, 33.7 against 41.5, discussion 354); large experts (Mixtral's
 // 14336 x 4096) hide it.
 constexpr double kExpertDispatch = 26e-6;
+// A core die's link to the memory controllers (AMD CCDs) reads about this share of its peak
+// (bytes a fabric cycle x fabric clock) when every die streams: the CPU cores of a Strix Halo read
+// 117.9 GB/s of 2 x 64 with Intel MLC (lhl/strix-halo-testing); a Threadripper PRO 7965WX decodes
+// Qwen2.5-72B Q4_0 at 194 GB/s of 4 x 64 (ik_llama.cpp PR 534) when its 8 channels give 333.
+constexpr double kCcdLinkShare = 0.8;
 // Threads a host of unknown cores is taken to run.
 constexpr int64_t kUnknownCoresThreads = 16;
 // Prefill matmuls on a CPU reach this share of the vector peak at base clock (llama.cpp pp512 on
@@ -131,6 +136,12 @@ double streaming_share(const std::string& memory_type, const std::string& vendor
   return mesh ? kStreamingIntelMesh : kStreamingDdr;
 }
 
+// What the core dies' links let a socket read, as a share of its DRAM bandwidth (1 when not known).
+double ccd_share(int64_t ccds, double ccd_read_bytes_per_s, double bandwidth_bytes_per_s) {
+  if (ccds <= 0 || ccd_read_bytes_per_s <= 0 || bandwidth_bytes_per_s <= 0) return 1.0;
+  return double(ccds) * ccd_read_bytes_per_s * kCcdLinkShare / bandwidth_bytes_per_s;
+}
+
 ThreadedCpu threaded_cpu(const InferenceInput& in, double share, int64_t cores, double clock_hz,
                          int64_t sockets, double bandwidth_bytes_per_s) {
   ThreadedCpu c;
@@ -174,15 +185,21 @@ HostEfficiency host_efficiency(
 HostEfficiency resolve_host_efficiency(const InferenceInput& in, const HostSpec& host) {
   return host_efficiency(
       in, host.dense_flops_per_s,
-      threaded_cpu(in, streaming_share(host.memory_type, host.vendor, host.category), host.cores,
-                   host.clock_hz, host.sockets, host.memory_bandwidth_bytes_per_s));
+      threaded_cpu(in,
+                   std::min(streaming_share(host.memory_type, host.vendor, host.category),
+                            ccd_share(host.ccds, host.ccd_read_bytes_per_s,
+                                      host.memory_bandwidth_bytes_per_s)),
+                   host.cores, host.clock_hz, host.sockets, host.memory_bandwidth_bytes_per_s));
 }
 
 Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec& cpu) {
   const HostEfficiency h = host_efficiency(
       in, cpu.dense_flops_per_s,
-      threaded_cpu(in, streaming_share(cpu.memory_type, cpu.vendor, cpu.host_category), cpu.cores,
-                   cpu.core_clock_hz, cpu.sockets, cpu.memory_bandwidth_bytes_per_s));
+      threaded_cpu(
+          in,
+          std::min(streaming_share(cpu.memory_type, cpu.vendor, cpu.host_category),
+                   ccd_share(cpu.ccds, cpu.ccd_read_bytes_per_s, cpu.memory_bandwidth_bytes_per_s)),
+          cpu.cores, cpu.core_clock_hz, cpu.sockets, cpu.memory_bandwidth_bytes_per_s));
   Efficiency e;
   e.memory = in.memory_efficiency.value_or(h.memory);
   e.compute = in.compute_efficiency.value_or(h.compute);

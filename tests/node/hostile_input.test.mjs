@@ -70,6 +70,8 @@ test('D3: sizes no model has are refused before anything is sized from them', ()
   assertRefused(scenario({ model: 'llama-3-8b', inference: { threads: 1e9 } }), 'inference.threads');
   assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: { preset: 'graviton4', boost_clock_hz: 1e12 } } }),
     'hardware.accelerator.boost_clock_hz');
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: { preset: 'graviton4', ccds: 1e6 } } }),
+    'hardware.accelerator.ccds');
 });
 
 test('D4: inputs that made results infinite or zero are refused, naming the field', () => {

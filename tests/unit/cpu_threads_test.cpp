@@ -13,7 +13,7 @@ using llm_sizer::test::run;
 
 namespace {
 
-Json cpu_only(const std::string& model, const std::string& cpu, const std::string& weights,
+Json cpu_only(const std::string& model, const Json& cpu, const std::string& weights,
               Json extra = Json::object()) {
   Json inference = {{"runtime", "llama.cpp"}, {"weights", weights},
                     {"prompt_tokens", 1},     {"output_tokens", 128},
@@ -70,4 +70,15 @@ TEST_CASE("the threads go into the command, one per physical core unless the sce
   // More threads than cores read no more, and their barriers cost more.
   CHECK(decode(cpu_only("phi-4", "epyc-9554", "q4_k_m", {{"threads", 128}})) <
         defaults["inference"]["decode_tokens_per_s"].get<double>());
+}
+
+TEST_CASE("a Threadripper's four core dies, not its eight channels, cap what it reads") {
+  // ik_llama.cpp PR 534: Kimi-Dev-72B (Qwen2.5-72B) Q4_0 on a Threadripper PRO 7965WX, 24 threads,
+  // 4.74 t/s: 194 GB/s, where its DDR5 channels give 333 GB/s and its four CCD links 256.
+  CHECK(decode(cpu_only("qwen2.5-72b", "threadripper-pro-7965wx", "q4_0", {{"threads", 24}})) ==
+        Approx(4.74).epsilon(0.15));
+  // With as many core dies as a large EPYC the channels alone cap it, and it reads more.
+  const Json mesh = cpu_only("qwen2.5-72b", {{"preset", "threadripper-pro-7965wx"}, {"ccds", 64}},
+                             "q4_0", {{"threads", 24}});
+  CHECK(decode(mesh) > 1.15 * 4.74);
 }

@@ -297,7 +297,7 @@ export default {
         'For prefill chunks of 32 tokens or more llama.cpp copies host weights to the GPU over the link.',
       ],
       constants: [
-        { label: 'Host streaming efficiency', path: 'inference.assumptions.host_memory_efficiency', scenario: 'offload', source: 'fitted to data/measurements/offload-speed.json: DDR 0.74 of one socket, Intel Xeon meshes 0.55, soldered LPDDR 0.42; at most 3.7 bytes a clock cycle a thread' },
+        { label: 'Host streaming efficiency', path: 'inference.assumptions.host_memory_efficiency', scenario: 'offload', source: 'fitted to data/measurements/offload-speed.json: DDR 0.74 of one socket, Intel Xeon meshes 0.55, soldered LPDDR 0.42; at most 0.8 of the core dies’ links (AMD: 64 GB/s a CCD, Chips and Cheese) and 3.7 bytes a clock cycle a thread' },
         { label: 'CPU threads', path: 'inference.assumptions.host_threads', scenario: 'offload', source: 'llama.cpp -t; one per physical core by default. Barriers cost 22 µs a layer at 16 threads × (threads / 16)^1.5 (AmpereOne A192, Graviton4, Ryzen 9 7950X); each routed expert a layer runs adds 26 µs (Qwen3-30B-A3B, DeepSeek-V2-Lite on a 7950X)' },
         { label: 'Host matmul efficiency', path: 'inference.assumptions.host_compute_efficiency', scenario: 'offload', source: 'fitted to the CPU prefill rows of data/measurements/offload-speed.json: 0.235 of the vector peak for Q4_0, Q8_0 and float types, 0.71 of that for k-quants and i-quants, 0.54 for Q6_K (pp512 on a Ryzen 9 7950X)' },
         { label: 'Host per-layer cost (s)', path: 'inference.assumptions.host_layer_overhead_s', scenario: 'offload', source: 'fitted to the CPU-only decode rows' },

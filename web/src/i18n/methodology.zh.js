@@ -293,7 +293,7 @@ export default {
         '预填充块达到 32 个词元或更多时，llama.cpp 会经链路把主机上的权重复制到 GPU。',
       ],
       constants: [
-        { label: '主机读取效率', path: 'inference.assumptions.host_memory_efficiency', scenario: 'offload', source: '对 data/measurements/offload-speed.json 拟合：DDR 为单路带宽的 0.74，Intel Xeon 网格 0.55，板载 LPDDR 0.42；每个线程每个时钟周期至多 3.7 字节' },
+        { label: '主机读取效率', path: 'inference.assumptions.host_memory_efficiency', scenario: 'offload', source: '对 data/measurements/offload-speed.json 拟合：DDR 为单路带宽的 0.74，Intel Xeon 网格 0.55，板载 LPDDR 0.42；至多为各核心裸片链路读取能力的 0.8（AMD 每个 CCD 64 GB/s，Chips and Cheese），且每个线程每个时钟周期至多 3.7 字节' },
         { label: 'CPU 线程数', path: 'inference.assumptions.host_threads', scenario: 'offload', source: 'llama.cpp 的 -t；默认每个物理核心一个。同步开销：16 线程时每层 22 µs × (线程数 / 16)^1.5（AmpereOne A192、Graviton4、Ryzen 9 7950X）；每层每个路由专家另加 26 µs（7950X 上的 Qwen3-30B-A3B、DeepSeek-V2-Lite）' },
         { label: '主机矩阵乘效率', path: 'inference.assumptions.host_compute_efficiency', scenario: 'offload', source: '对 data/measurements/offload-speed.json 中 CPU 预填充的行拟合：Q4_0、Q8_0 与浮点类型为向量峰值的 0.235，k-quant 与 i-quant 为其 0.71，Q6_K 为 0.54（Ryzen 9 7950X 上的 pp512）' },
         { label: '主机每层开销（秒）', path: 'inference.assumptions.host_layer_overhead_s', scenario: 'offload', source: '对纯 CPU 解码的行拟合' },

@@ -607,6 +607,7 @@ export default {
     '10 adds 1,000%; published estimates add 20-30%': '10 即多加 1,000%；已发表的估算加 20–30%',
     '8 sockets of 4,096 cores with two hardware threads each': '8 路、每路 4,096 核、每核两个硬件线程',
     'CPU cores run between a few hundred MHz and 6.2 GHz': 'CPU 核心频率在几百 MHz 到 6.2 GHz 之间',
+    'EPYC Turin has 16 core dies a socket': 'EPYC Turin 每路有 16 个核心裸片',
     'DDR3 starts at 800 MT/s, the fastest DDR5 MRDIMMs run 8,800': 'DDR3 从 800 MT/s 起，最快的 DDR5 MRDIMM 为 8,800',
     'DeepNet, the deepest published Transformer, has 1,000 layers: Wang et al. 2022': '已发表最深的 Transformer——DeepNet——有 1,000 层：Wang 等 2022',
     'DeepSeek-V3 and GLM-4.5 predict one extra token': 'DeepSeek-V3 和 GLM-4.5 多预测一个 token',
