@@ -142,18 +142,22 @@ double ccd_share(int64_t ccds, double ccd_read_bytes_per_s, double bandwidth_byt
   return double(ccds) * ccd_read_bytes_per_s * kCcdLinkShare / bandwidth_bytes_per_s;
 }
 
-ThreadedCpu threaded_cpu(const InferenceInput& in, double share, int64_t cores, double clock_hz,
-                         int64_t sockets, double bandwidth_bytes_per_s) {
+ThreadedCpu threaded_cpu(const InferenceInput& in, const AcceleratorSpec& cpu) {
   ThreadedCpu c;
+  const int64_t cores = cpu.cores;
+  const int64_t sockets = std::max<int64_t>(1, cpu.sockets);
   const int64_t threads = in.threads.value_or(cores > 0 ? cores : kUnknownCoresThreads);
   c.threads = double(threads);
   const double busy_cores = double(cores > 0 ? std::min(threads, cores) : threads);
-  const double thread_bytes_per_s =
-      clock_hz > 0 ? kThreadBytesPerCycle * clock_hz : kThreadBytesPerSUnknownClock;
-  const double socket_bytes_per_s = bandwidth_bytes_per_s / double(std::max<int64_t>(1, sockets));
+  const double socket_bytes_per_s = cpu.memory_bandwidth_bytes_per_s / double(sockets);
+  const double share =
+      std::min(streaming_share(cpu.memory_type, cpu.vendor, cpu.host_category),
+               ccd_share(cpu.ccds, cpu.ccd_read_bytes_per_s, cpu.memory_bandwidth_bytes_per_s));
+  const double thread_bytes_per_s = cpu.core_clock_hz > 0 ? kThreadBytesPerCycle * cpu.core_clock_hz
+                                                          : kThreadBytesPerSUnknownClock;
   const double thread_share =
       socket_bytes_per_s > 0 ? busy_cores * thread_bytes_per_s / socket_bytes_per_s : share;
-  c.memory = std::min(share, thread_share) / double(std::max<int64_t>(1, sockets));
+  c.memory = std::min(share, thread_share) / double(sockets);
   c.layer_sync_s = kLayerSyncAt16Threads * std::pow(c.threads / 16.0, kSyncExponent);
   c.compute_share = cores > 0 ? busy_cores / double(cores) : 1.0;
   return c;
@@ -183,23 +187,12 @@ HostEfficiency host_efficiency(
 }  // namespace
 
 HostEfficiency resolve_host_efficiency(const InferenceInput& in, const HostSpec& host) {
-  return host_efficiency(
-      in, host.dense_flops_per_s,
-      threaded_cpu(in,
-                   std::min(streaming_share(host.memory_type, host.vendor, host.category),
-                            ccd_share(host.ccds, host.ccd_read_bytes_per_s,
-                                      host.memory_bandwidth_bytes_per_s)),
-                   host.cores, host.clock_hz, host.sockets, host.memory_bandwidth_bytes_per_s));
+  const AcceleratorSpec cpu = cpu_device(host);
+  return host_efficiency(in, cpu.dense_flops_per_s, threaded_cpu(in, cpu));
 }
 
 Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec& cpu) {
-  const HostEfficiency h = host_efficiency(
-      in, cpu.dense_flops_per_s,
-      threaded_cpu(
-          in,
-          std::min(streaming_share(cpu.memory_type, cpu.vendor, cpu.host_category),
-                   ccd_share(cpu.ccds, cpu.ccd_read_bytes_per_s, cpu.memory_bandwidth_bytes_per_s)),
-          cpu.cores, cpu.core_clock_hz, cpu.sockets, cpu.memory_bandwidth_bytes_per_s));
+  const HostEfficiency h = host_efficiency(in, cpu.dense_flops_per_s, threaded_cpu(in, cpu));
   Efficiency e;
   e.memory = in.memory_efficiency.value_or(h.memory);
   e.compute = in.compute_efficiency.value_or(h.compute);
