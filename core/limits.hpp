@@ -86,6 +86,9 @@ inline constexpr NumberRange kPowerW{0, 1e6, true, false,
 // A link bandwidth the scenario gives (hardware.*_bytes_per_s): 1 MB/s is slower than any link.
 inline constexpr NumberRange kGivenLinkBytesPerS{1e6, 1e17, false, false,
                                                  kBandwidthBytesPerS.reason};
+// The disk llama.cpp pages weights in from when RAM is short (hardware.disk_read_bytes_per_s).
+inline constexpr NumberRange kDiskReadBytesPerS{
+    1e6, 1e12, false, false, "four PCIe 5.0 NVMe drives in RAID 0 read about 5e10 bytes/s"};
 // A host CPU (hardware.host, data/cpus/).
 inline constexpr IntRange kSockets{1, 8, "the largest x86 servers have 8 sockets (Xeon 8S)"};
 inline constexpr IntRange kCoresPerSocket{0, 4096,

@@ -41,6 +41,10 @@ struct AcceleratorSpec {
   double core_clock_hz = 0;     // CPUs: a busy core's clock (boost, else base; 0: unknown)
   int64_t ccds = 0;             // CPUs: core dies with their own memory link (0: not known)
   double ccd_read_bytes_per_s = 0;
+  bool arm_cores = false;  // CPUs: Arm (NEON/SVE) cores, else x86
+  // CPUs: the machine's disk, which llama.cpp's mmap pages weights in from when RAM is short (0:
+  // not given: weights that do not fit in RAM do not fit).
+  double disk_read_bytes_per_s = 0;
   std::string source;
   bool modified = false;  // a catalog entry with some figures replaced by the scenario
 

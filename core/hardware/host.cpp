@@ -35,6 +35,9 @@ std::optional<HostLink> find_link(const Json& interconnects, const std::string& 
   return std::nullopt;
 }
 
+// The instruction-set names a CPU entry may list (data/schema/cpus.schema.json has 13).
+constexpr size_t kIsaNames = 32;
+
 }  // namespace
 
 HostSpec parse_host(const FieldReader& r) {
@@ -55,6 +58,8 @@ HostSpec parse_host(const FieldReader& r) {
   h.ccds = r.int_or("ccds", 0, limits::kCoreDies) * h.sockets;
   h.ccd_read_bytes_per_s =
       r.optional_number("ccd_read_bytes_per_s", limits::kGivenLinkBytesPerS).value_or(0);
+  const auto isa = r.string_list("isa", kIsaNames);
+  h.arm_cores = std::find(isa.begin(), isa.end(), "neon") != isa.end();
   h.memory_mt_per_s =
       r.optional_number("memory_mt_per_s", limits::kMemoryTransfersMtPerS).value_or(0);
   h.memory_bus_width_bits = r.int_or("memory_bus_width_bits", 0, limits::kMemoryBusBits);
@@ -114,6 +119,7 @@ AcceleratorSpec cpu_device(const HostSpec& h) {
   a.core_clock_hz = h.clock_hz;
   a.ccds = h.ccds;
   a.ccd_read_bytes_per_s = h.ccd_read_bytes_per_s;
+  a.arm_cores = h.arm_cores;
   a.source = h.source;
   a.modified = h.modified;
   return a;

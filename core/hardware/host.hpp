@@ -24,7 +24,9 @@ struct HostSpec {
   // Core dies (AMD CCDs), each reading memory over its own link (every socket); 0: not known, or
   // one die whose cores share the memory controllers' mesh.
   int64_t ccds = 0;
-  double ccd_read_bytes_per_s = 0;  // what one die's link reads
+  double ccd_read_bytes_per_s = 0;   // what one die's link reads
+  bool arm_cores = false;            // Arm cores (its `isa` lists "neon"), else x86
+  double disk_read_bytes_per_s = 0;  // hardware.disk_read_bytes_per_s (0: not given)
   double memory_mt_per_s = 0;
   int64_t memory_bus_width_bits = 0;  // per socket
   int64_t memory_channels = 0;        // 64-bit channels per socket (bus width / 64)

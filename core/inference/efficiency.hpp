@@ -24,9 +24,11 @@ struct Efficiency {
   double interconnect_bytes_per_s = 0;  // per direction, for the all-reduce payload
   bool sequential_split = false;        // llama.cpp's layer split: devices take turns
   std::string calibration_file;  // data/calibration/<id>.json the figures come from; empty: fitted
-  // CPUs: prefill matmuls of routed experts slow down when a chunk gives each expert fewer rows
-  // than this (0: no such effect). See inference/host_efficiency.cpp.
-  double expert_min_tokens = 0;
+  // CPUs: a prefill chunk's routed experts run token by token (inference/host_efficiency.cpp):
+  // the rate their weights pass through the dot-product kernels once per token that picks them
+  // (0: a tiled GEMM, as on GPUs), and a fixed cost per token and expert a layer.
+  double expert_row_bytes_per_s = 0;
+  double expert_token_s = 0;
   double threads = 0;            // CPUs: the threads llama.cpp runs (0: not a CPU)
   double expert_dispatch_s = 0;  // CPUs: per routed expert a decode step's layer runs
 };

@@ -61,12 +61,21 @@ constexpr double kCompute = 0.235;
 // scales, Q6_K the most (pp512 on a Ryzen 9 7950X, LLaMA-3.1-8B, mainline: Q4_0 153.5, Q8_0
 // 147.9, Q4_K_S 108.4, Q6_K 82.6 t/s; ik_llama.cpp discussion 164).
 constexpr double kUnpackingTypeCompute = 0.71;
+// On Arm cores llama.cpp's quantized matmuls (dot-product kernels on 128-bit vectors) reach this
+// share of the FP32 FMA peak, whatever INT8 matrix instructions the cores also have, and k-quants
+// about as fast as Q8_0 (pp128 and pp512 of 2024 builds, 0.19-0.25 of the FMA peak: AmpereOne
+// A192, Llama-3-8B Q8_0 151.7 and Q4_K_M 132.6 t/s, Ampere's llama.cpp b3615 figures; Graviton4
+// at 96 threads, Llama-3.2-3B Q8_0 368.4 and Q4_K_M 350.7 t/s).
+constexpr double kArmQuantizedCompute = 0.22;
 constexpr double kQ6KCompute = 0.54;
-// llama.cpp's CPU kernels multiply each routed expert's rows of a prefill chunk separately; below
-// about this many rows per expert the matmuls fall short of the dense rate in proportion
-// (Qwen3-30B-A3B: 32 rows per expert of a 512-token chunk, 0.40 of the dense rate; DeepSeek-V2-
-// Lite: 48 rows, 0.59; Ryzen 9 7950X, ik_llama.cpp discussions 357 and 354).
-constexpr double kExpertMinTokens = 80;
+// In a prefill chunk llama.cpp's CPU kernels run routed experts token by token (mul_mat_id: a dot
+// product per weight row and token), passing each token's experts' weights at the threads' decode
+// rate (kThreadBytesPerCycle), plus about this much a token and expert a layer (Ryzen 9 7950X,
+// 16 threads, pp512: Qwen3-30B-A3B IQ4_XS 141.8 t/s, 128 experts of 768 x 2048; DeepSeek-V2-Lite
+// Q4_0 264.2 t/s, 64 of 1408 x 2048; ik_llama.cpp discussions 357 and 354). Large experts are
+// bound by their bytes: Llama 4 Maverick on an EPYC 9175F prefills Q4_K_M at 68.4 t/s and Q8_0,
+// 1.75x the bytes, at 52.4 (website-7t7.pages.dev).
+constexpr double kExpertTokenCost = 5e-6;
 constexpr double kPrefillLayerOverhead = 100e-6;
 // A weight copy to the GPU for a large batch reaches this share of the link's per-direction rate:
 // llama.cpp maps the model file (mmap), so host weights sit in pageable memory, which CUDA copies
@@ -126,6 +135,8 @@ struct ThreadedCpu {
   double memory = 1;
   double layer_sync_s = 0;
   double compute_share = 1;  // of the vector peak: the cores the threads occupy
+  double bytes_per_s = 0;    // what the threads' dot-product kernels pass, all together
+  bool arm = false;
 };
 
 // The share of one socket's bandwidth llama.cpp's weight reads reach, by memory and layout.
@@ -155,11 +166,12 @@ ThreadedCpu threaded_cpu(const InferenceInput& in, const AcceleratorSpec& cpu) {
                ccd_share(cpu.ccds, cpu.ccd_read_bytes_per_s, cpu.memory_bandwidth_bytes_per_s));
   const double thread_bytes_per_s = cpu.core_clock_hz > 0 ? kThreadBytesPerCycle * cpu.core_clock_hz
                                                           : kThreadBytesPerSUnknownClock;
-  const double thread_share =
-      socket_bytes_per_s > 0 ? busy_cores * thread_bytes_per_s / socket_bytes_per_s : share;
+  c.bytes_per_s = busy_cores * thread_bytes_per_s;
+  const double thread_share = socket_bytes_per_s > 0 ? c.bytes_per_s / socket_bytes_per_s : share;
   c.memory = std::min(share, thread_share) / double(sockets);
   c.layer_sync_s = kLayerSyncAt16Threads * std::pow(c.threads / 16.0, kSyncExponent);
   c.compute_share = cores > 0 ? busy_cores / double(cores) : 1.0;
+  c.arm = cpu.arm_cores;
   return c;
 }
 
@@ -169,8 +181,11 @@ HostEfficiency host_efficiency(
     const ThreadedCpu& cpu) {
   HostEfficiency h;
   h.memory = in.host_memory_efficiency.value_or(cpu.memory);
-  h.compute = in.host_compute_efficiency.value_or(kCompute * type_compute_factor(in.weights));
   h.precision = host_precision(in.weights);
+  const bool arm_quantized = cpu.arm && h.precision == Precision::int8;
+  if (arm_quantized) h.precision = Precision::fp32;
+  h.compute = in.host_compute_efficiency.value_or(
+      arm_quantized ? kArmQuantizedCompute : kCompute * type_compute_factor(in.weights));
   h.threads = cpu.threads;
   // Without a figure for that precision the CPU widens to FP32.
   h.peak_flops_per_s =
@@ -192,7 +207,8 @@ HostEfficiency resolve_host_efficiency(const InferenceInput& in, const HostSpec&
 }
 
 Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec& cpu) {
-  const HostEfficiency h = host_efficiency(in, cpu.dense_flops_per_s, threaded_cpu(in, cpu));
+  const ThreadedCpu threads = threaded_cpu(in, cpu);
+  const HostEfficiency h = host_efficiency(in, cpu.dense_flops_per_s, threads);
   Efficiency e;
   e.memory = in.memory_efficiency.value_or(h.memory);
   e.compute = in.compute_efficiency.value_or(h.compute);
@@ -200,7 +216,8 @@ Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec
   e.peak_flops_per_s = h.peak_flops_per_s;
   e.layer_overhead_s = in.layer_overhead_s.value_or(h.layer_overhead_s);
   e.prefill_layer_overhead_s = h.prefill_layer_overhead_s;
-  e.expert_min_tokens = kExpertMinTokens;
+  e.expert_row_bytes_per_s = threads.bytes_per_s;
+  e.expert_token_s = kExpertTokenCost;
   e.threads = h.threads;
   e.expert_dispatch_s = h.expert_dispatch_s;
   return e;

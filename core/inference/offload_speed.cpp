@@ -72,6 +72,7 @@ StepCost decode_step_offloaded(const ModelSpec& m, const WeightsSize& w, const P
       [](const LayerSpec& layer) { return layer.ffn == FfnKind::moe; });
   s.host_expert_dispatch_s = expert_dispatch_seconds(
       m, double(host_moe_layers + sp.host_expert_only_layers), batch, h.expert_dispatch_s);
+  add_disk_reads(s, placed, sp.host_dense, sp.host_experts * touched);
   s.host_s = std::max(host_memory_s, host_compute_s) +
              double(sp.host_layers + sp.host_expert_only_layers) * h.layer_overhead_s +
              s.host_expert_dispatch_s;
@@ -84,6 +85,20 @@ StepCost decode_step_offloaded(const ModelSpec& m, const WeightsSize& w, const P
   const double message = double(batch) * double(m.hidden_size) * kActivationBytes;
   s.link_s = s.crossings * (h.crossing_s + message / o.link.bytes_per_s);
   return s;
+}
+
+void add_disk_reads(StepCost& s, const PlacedMemory& placed, double dense_bytes,
+                    double expert_bytes) {
+  if (placed.verdict != Verdict::streams_from_disk) return;
+  const double cache = placed.cached_weight_bytes;
+  if (dense_bytes + expert_bytes > cache) {
+    s.disk_bytes = dense_bytes + expert_bytes;
+  } else {
+    const double experts = placed.ram_expert_bytes;
+    const double held = experts > 0 ? std::clamp((cache - dense_bytes) / experts, 0.0, 1.0) : 1.0;
+    s.disk_bytes = expert_bytes * (1.0 - held);
+  }
+  s.disk_s = s.disk_bytes / placed.disk_read_bytes_per_s;
 }
 
 StepCost prefill_offloaded(const ModelSpec& m, const WeightsSize& w, const PlacedMemory& placed,
@@ -100,9 +115,9 @@ StepCost prefill_offloaded(const ModelSpec& m, const WeightsSize& w, const Place
   const auto chunk = int64_t(std::min(tokens, double(in.max_batched_tokens)));
   if (chunk < kGpuOffloadMinBatch) {
     StepCost s = decode_step_offloaded(m, w, placed, device, o, in, e, chunk, prompt, per_token);
-    for (double* part :
-         {&s.bytes, &s.flops, &s.memory_s, &s.compute_s, &s.fixed_s, &s.host_bytes,
-          &s.host_expert_dispatch_s, &s.host_flops, &s.host_s, &s.crossings, &s.link_s}) {
+    for (double* part : {&s.bytes, &s.flops, &s.memory_s, &s.compute_s, &s.fixed_s, &s.host_bytes,
+                         &s.host_expert_dispatch_s, &s.host_flops, &s.host_s, &s.crossings,
+                         &s.link_s, &s.disk_bytes, &s.disk_s}) {
       *part *= chunks;
     }
     return s;
@@ -114,6 +129,7 @@ StepCost prefill_offloaded(const ModelSpec& m, const WeightsSize& w, const Place
   const WeightSplit& sp = placed.split;
   s.host_bytes = chunks * (sp.host_dense - sp.host_output + sp.host_experts);
   s.link_s = link_seconds(o, s.host_bytes);
+  add_disk_reads(s, placed, chunks * (sp.host_dense - sp.host_output), chunks * sp.host_experts);
   return s;
 }
 

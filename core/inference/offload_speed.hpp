@@ -17,6 +17,16 @@ struct HostSide {
   HostEfficiency efficiency;
 };
 
+// streams_from_disk: what of a step's reads from the short RAM's side (`dense_bytes` that every
+// step reads, `expert_bytes` of the routed experts it touches) the page cache misses is read from
+// the disk at its rate. The page cache is taken as LRU (Linux's active/inactive lists): a step
+// that reads more than RAM holds evicts each page before its next use, so it misses everything (a
+// dense model, or a prefill chunk that touches every expert); else the weights every step reads
+// stay, and the routed experts, picked at random, hit in proportion to the share of them the rest
+// of RAM holds (LRU under independent references).
+void add_disk_reads(StepCost& step, const PlacedMemory& placed, double dense_bytes,
+                    double expert_bytes);
+
 // A decode step with part of the model in host memory. llama.cpp runs the GPU's layers and the
 // CPU's layers (or routed experts) in turn, so the step is the GPU's roofline time, plus the
 // CPU's (its weights and KV cache streamed from host memory at the host's achievable bandwidth,

@@ -93,6 +93,27 @@ struct Search {
   }
 };
 
+// llama.cpp maps the model file (mmap): when RAM (a CPU's, or the host's beside a GPU) is short
+// only of weights, the rest stay on the disk and every step reads the part it uses from there
+// (llama.cpp's --no-mmap would refuse instead). A GPU's own memory cannot stream.
+void stream_from_disk(const AcceleratorSpec& device, const HostSpec* host,
+                      const InferenceInput& input, double experts, PlacedMemory& out) {
+  if (out.verdict != Verdict::does_not_fit || input.runtime != Runtime::llama_cpp ||
+      out.working_set_limited) {
+    return;
+  }
+  const bool cpu = is_cpu(device) && out.short_of == "device";
+  if (!cpu && out.short_of != "host") return;
+  const double disk = cpu ? device.disk_read_bytes_per_s : host->disk_read_bytes_per_s;
+  const double weights = cpu ? out.device.per_device.weights_bytes : out.host.weights_bytes;
+  if (disk <= 0 || out.shortfall_bytes >= weights) return;
+  out.verdict = Verdict::streams_from_disk;
+  out.disk_bytes = out.shortfall_bytes;
+  out.cached_weight_bytes = weights - out.shortfall_bytes;
+  out.ram_expert_bytes = cpu ? experts : out.split.host_experts;
+  out.disk_read_bytes_per_s = disk;
+}
+
 }  // namespace
 
 std::string_view verdict_name(Verdict verdict) {
@@ -101,6 +122,8 @@ std::string_view verdict_name(Verdict verdict) {
       return "fits_on_device";
     case Verdict::fits_with_offload:
       return "fits_with_offload";
+    case Verdict::streams_from_disk:
+      return "streams_from_disk";
     case Verdict::does_not_fit:
       return "does_not_fit";
   }
@@ -201,6 +224,7 @@ PlacedMemory place(const ModelSpec& m, const WeightsSize& w, const AcceleratorSp
   } else {
     out.verdict = out.offloaded ? Verdict::fits_with_offload : Verdict::fits_on_device;
   }
+  stream_from_disk(device, host, input, w.component(Component::experts), out);
   return out;
 }
 

@@ -42,7 +42,9 @@ struct WeightSplit {
   bool output_on_device = true;
 };
 
-enum class Verdict { fits_on_device, fits_with_offload, does_not_fit };
+// streams_from_disk: llama.cpp maps the model file (mmap), so weights that do not fit in RAM stay
+// on the disk and are read from it as the steps use them.
+enum class Verdict { fits_on_device, fits_with_offload, streams_from_disk, does_not_fit };
 
 std::string_view verdict_name(Verdict verdict);
 
@@ -65,6 +67,12 @@ struct PlacedMemory {
   double shortfall_bytes = 0;        // how much more memory that side would need
   bool working_set_limited = false;  // unified memory: fits the RAM, not the GPU's share of it
   bool offloaded = false;            // something lives in host memory
+  // streams_from_disk: the weights RAM does not hold, what it holds of the weights on its side (the
+  // CPU's, or the host's beside a GPU), the routed experts' part of those, and the disk.
+  double disk_bytes = 0;
+  double cached_weight_bytes = 0;
+  double ram_expert_bytes = 0;
+  double disk_read_bytes_per_s = 0;
 };
 
 // The placement that keeps everything on the devices.

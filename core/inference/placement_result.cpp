@@ -42,6 +42,10 @@ Json placement_json(const InferenceResult& r, const PlacedMemory& p) {
        {"shortfall_bytes", p.shortfall_bytes},
        {"working_set_limited", p.working_set_limited}});
   if (!p.short_of.empty()) out["short_of"] = p.short_of;
+  if (p.verdict == Verdict::streams_from_disk) {
+    out["disk_bytes"] = p.disk_bytes;
+    out["disk_read_bytes_per_s"] = p.disk_read_bytes_per_s;
+  }
   return out;
 }
 
@@ -81,7 +85,7 @@ void explain_placement(const InferenceResult& r, const StepModel& steps, Explana
                                 {"kv_cache", h.kv_cache_bytes, "unit.bytes"},
                                 {"compute_buffer", h.compute_bytes, "unit.bytes"}},
                                "llama-cpp-offload"});
-  if (r.placed.verdict == Verdict::does_not_fit) {
+  if (r.placed.verdict == Verdict::does_not_fit || r.placed.verdict == Verdict::streams_from_disk) {
     const bool host_short = r.placed.short_of == "host";
     const double need = host_short ? h.total() : r.placed.device.per_device.total();
     out.emplace_back("inference.placement.shortfall_bytes",
@@ -162,6 +166,10 @@ void placement_to_json(const InferenceResult& r, Json& out) {
     out["decode_step"]["host_s"] = d.host_s;
     out["decode_step"]["crossings"] = d.crossings;
     out["decode_step"]["link_s"] = d.link_s;
+    if (d.disk_s > 0) {
+      out["decode_step"]["disk_bytes"] = d.disk_bytes;
+      out["decode_step"]["disk_s"] = d.disk_s;
+    }
   }
   if (r.host_efficiency && r.host_link) {
     const HostEfficiency& e = *r.host_efficiency;

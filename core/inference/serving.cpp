@@ -34,6 +34,13 @@ void add_offload_terms(Explanation& e, const StepCost& step, size_t at) {
   e.ref = "llama-cpp-offload";
 }
 
+// Weights read from the disk when RAM does not hold them all (streams_from_disk).
+void add_disk_term(Explanation& e, const StepCost& step, size_t at) {
+  if (step.disk_s <= 0) return;
+  e.formula.insert(at, " + {disk}");
+  e.terms.push_back({"disk", step.disk_s, "unit.s_disk_part"});
+}
+
 void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInput& in,
              Explanations& out) {
   const Efficiency& e = s.efficiency;
@@ -66,6 +73,7 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
     decode.terms.push_back({"expert_dispatch", d.expert_dispatch_s, "unit.s"});
   }
   add_offload_terms(decode, d, decode.formula.size() - 1);
+  add_disk_term(decode, d, decode.formula.size() - 1);
   out.emplace_back("inference.decode_tokens_per_s", decode);
   out.emplace_back(
       "inference.throughput_tokens_per_s",
@@ -87,15 +95,20 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
        {"allreduce", p.allreduce_s, "unit.s"}},
       speed_ref,
       e.calibration_file};
-  // CPUs: routed experts with few rows per chunk run below the dense rate (efficiency.hpp).
-  const double slowdown =
-      p.flops > 0 ? p.compute_s * e.peak_flops_per_s * e.compute / p.flops : 1.0;
-  if (std::abs(slowdown - 1.0) > 1e-9) {
-    prefill.formula.replace(prefill.formula.find("{compute_efficiency})"), 21,
-                            "{compute_efficiency}) * {expert_slowdown}");
-    prefill.terms.push_back({"expert_slowdown", slowdown, "unit.x_few_rows_per_expert"});
+  // CPUs: routed experts token by token (inference/speed.cpp, set_expert_rows).
+  if (p.expert_row_bytes > 0) {
+    prefill.formula =
+        "max(({flops} - {expert_flops}) / ({peak} * {compute_efficiency}) + max({expert_flops} / "
+        "({peak} * {compute_efficiency}), {expert_bytes} / {expert_rate}), {bytes} / ({bandwidth} "
+        "* {memory_efficiency})) + {fixed} + {expert_dispatch} + {allreduce}";
+    prefill.terms.push_back({"expert_flops", p.expert_flops, "unit.flop"});
+    prefill.terms.push_back({"expert_bytes", p.expert_row_bytes, "unit.bytes_expert_rows"});
+    prefill.terms.push_back(
+        {"expert_rate", e.expert_row_bytes_per_s, "unit.bytes_per_s_dot_products"});
+    prefill.terms.push_back({"expert_dispatch", p.expert_dispatch_s, "unit.s_token_expert_cost"});
   }
   add_offload_terms(prefill, p, prefill.formula.size());
+  add_disk_term(prefill, p, prefill.formula.size());
   out.emplace_back("inference.prefill_s", prefill);
   out.emplace_back("inference.requests_per_s",
                    Explanation{"{batch} / ({output_tokens} * {step} + {prefill})",

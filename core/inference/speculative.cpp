@@ -71,7 +71,7 @@ struct DraftModel {
 
 std::optional<Speculation> estimate_speculation(const StepModel& s, const PlacedMemory& placed,
                                                 const SpeculativeInput& in) {
-  if (placed.verdict == Verdict::does_not_fit || !s.has_figures() || placed.offloaded) {
+  if (placed.verdict != Verdict::fits_on_device || !s.has_figures() || placed.offloaded) {
     return std::nullopt;
   }
   std::optional<DraftModel> small;

@@ -32,11 +32,6 @@ double dense_streamed_bytes(const ModelSpec& m, const WeightsSize& w) {
   return bytes;
 }
 
-double streamed_weight_bytes(const ModelSpec& m, const WeightsSize& w, int64_t batch) {
-  return dense_streamed_bytes(m, w) +
-         w.component(Component::experts) * touched_expert_fraction(m, batch);
-}
-
 // An encoder-decoder's prompt goes through the encoder only (and the cross-attention keys and
 // values); a decoder's prompt through every layer.
 bool prompt_in_encoder(const ModelSpec& m) {
@@ -48,17 +43,30 @@ double layers_where(const ModelSpec& m, bool encoder) {
                               [&](const LayerSpec& l) { return l.encoder == encoder; }));
 }
 
-// How much longer a prefill chunk's matmuls take on a CPU when routed experts get few rows each:
-// the experts' share of the weights a token reads runs at rows / expert_min_tokens of the rate.
-double expert_slowdown(const ModelSpec& m, const WeightsSize& w, const Efficiency& e,
-                       double tokens_per_chunk) {
-  if (e.expert_min_tokens <= 0 || !m.is_moe()) return 1.0;
-  const double share_per_token = double(m.moe.experts_per_token) / double(m.moe.num_experts);
-  const double rows = tokens_per_chunk * share_per_token;
-  const double rate = std::min(1.0, rows / e.expert_min_tokens);
-  const double share =
-      w.component(Component::experts) * share_per_token / streamed_weight_bytes(m, w, 1);
-  return (1.0 - share) + share / rate;
+// CPUs: llama.cpp's mul_mat_id multiplies a prefill chunk's routed experts token by token (a
+// dot product per weight row and token, no tiled GEMM), so each token passes its experts' weights
+// through the kernels as a decode step does, and each token and expert adds a fixed cost. The
+// experts' share of the FLOPs is their share of the weights a token reads.
+// `flops` of `tokens` (a part of s.flops); `expert_bytes` all the routed experts' weights, and
+// `dense_bytes` the weights every token reads.
+void set_expert_rows(StepCost& s, const ModelSpec& m, const Efficiency& e, double flops,
+                     double tokens, double dense_bytes, double expert_bytes, double split) {
+  if (e.expert_row_bytes_per_s <= 0 || !m.is_moe() || tokens <= 0) return;
+  const double picked = double(m.moe.experts_per_token);
+  const double routed_bytes = expert_bytes * picked / double(m.moe.num_experts);
+  s.expert_flops = flops * routed_bytes / (dense_bytes + routed_bytes);
+  s.expert_row_bytes = tokens * routed_bytes / split;
+  s.expert_dispatch_s += tokens * picked * double(moe_layer_count(m)) * e.expert_token_s;
+}
+
+// The matmuls' time: the routed experts token by token (where set_expert_rows applies) at the
+// slower of their FLOPs and their weights' pass through the kernels, the rest at the matmul rate.
+double matmul_seconds(const StepCost& s, const Efficiency& e) {
+  if (e.peak_flops_per_s <= 0) return 0;
+  const double rate = e.peak_flops_per_s * e.compute;
+  if (s.expert_row_bytes <= 0) return s.flops / rate;
+  return (s.flops - s.expert_flops) / rate +
+         std::max(s.expert_flops / rate, s.expert_row_bytes / e.expert_row_bytes_per_s);
 }
 
 // Two all-reduces of the hidden state per layer (Megatron-LM tensor parallelism, Shoeybi et al.
@@ -87,6 +95,11 @@ void set_attention_share(StepCost& s, double kv_bytes, double attention_flops,
 }
 
 }  // namespace
+
+double streamed_weight_bytes(const ModelSpec& m, const WeightsSize& w, int64_t batch) {
+  return dense_streamed_bytes(m, w) +
+         w.component(Component::experts) * touched_expert_fraction(m, batch);
+}
 
 double touched_expert_fraction(const ModelSpec& m, int64_t batch) {
   if (!m.is_moe()) return 1.0;
@@ -140,9 +153,11 @@ StepCost prefill(const ModelSpec& m, const WeightsSize& w, const AcceleratorSpec
       encoder ? w.encoder_bytes : streamed_weight_bytes(m, w, int64_t(tokens_per_chunk));
   s.bytes = chunks * weights / split;
   s.memory_s = s.bytes / (device.memory_bandwidth_bytes_per_s * e.memory);
-  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) *
-                                             expert_slowdown(m, w, e, tokens_per_chunk)
-                                       : 0;
+  if (!encoder) {
+    set_expert_rows(s, m, e, s.flops, tokens, dense_streamed_bytes(m, w),
+                    w.component(Component::experts), split);
+  }
+  s.compute_s = matmul_seconds(s, e);
   s.fixed_s = chunks * layers_where(m, encoder) * e.prefill_layer_overhead_s;
   s.allreduce_s = chunks * allreduce_seconds(m, e, in.tp, tokens_per_chunk);
   return s;
@@ -159,7 +174,8 @@ MixedStepModel::MixedStepModel(const ModelSpec& m, const WeightsSize& w,
       kv_share_(kv_share_per_device(m, e.sequential_split ? 1 : in.tp)),
       dense_bytes_(dense_streamed_bytes(m, w)),
       expert_bytes_(w.component(Component::experts)),
-      decoder_layers_(layers_where(m, false)) {}
+      decoder_layers_(layers_where(m, false)),
+      moe_layers_(double(moe_layer_count(m))) {}
 
 StepCost MixedStepModel::operator()(const MixedBatch& b) const {
   const Efficiency& e = efficiency_;
@@ -170,7 +186,13 @@ StepCost MixedStepModel::operator()(const MixedBatch& b) const {
   s.bytes = streamed / split_ + kv_read;
   s.flops = (b.decode_flops + b.prefill_flops) / split_;
   s.memory_s = s.bytes / (device_.memory_bandwidth_bytes_per_s * e.memory);
-  s.compute_s = e.peak_flops_per_s > 0 ? s.flops / (e.peak_flops_per_s * e.compute) : 0;
+  // CPUs: the decoding tokens' experts one by one, the prompt chunks' token by token (as in
+  // decode_step and prefill).
+  s.expert_dispatch_s =
+      expert_dispatch_seconds(model_, moe_layers_, b.decode_tokens, e.expert_dispatch_s);
+  set_expert_rows(s, model_, e, b.prefill_flops / split_, double(b.prefill_tokens), dense_bytes_,
+                  expert_bytes_, split_);
+  s.compute_s = matmul_seconds(s, e);
   set_attention_share(s, kv_read, b.attention_flops / split_, device_, e);
   s.fixed_s =
       decoder_layers_ * (b.prefill_tokens > 0 ? e.prefill_layer_overhead_s : e.layer_overhead_s);

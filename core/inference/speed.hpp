@@ -25,7 +25,11 @@ struct StepCost {
   double attention_compute_s = 0;
   double fixed_s = 0;            // per-layer launch/synchronisation cost
   double expert_dispatch_s = 0;  // CPUs: the routed experts' matmuls run one after another
-  double allreduce_s = 0;        // tensor-parallel all-reduces
+  // CPUs' prefill: the routed experts' part of `flops`, and their weights' bytes passed once per
+  // token that picks them (0 where a tiled GEMM runs them).
+  double expert_flops = 0;
+  double expert_row_bytes = 0;
+  double allreduce_s = 0;  // tensor-parallel all-reduces
   // With part of the model in host memory (inference/offload_speed.hpp): the CPU's part, which
   // runs in turn with the GPU's, and the traffic over the link between them.
   double host_bytes = 0;
@@ -34,6 +38,10 @@ struct StepCost {
   double host_expert_dispatch_s = 0;  // the part of host_s its routed experts' dispatch costs
   double crossings = 0;               // hand-overs of the activations between GPU and CPU
   double link_s = 0;
+  // Weights RAM does not hold, read from the disk (inference/offload_speed.hpp), in turn with the
+  // rest: a page fault stalls the thread that touches the page.
+  double disk_bytes = 0;
+  double disk_s = 0;
 
   // Roofline per kernel class (Williams et al. 2009; taken op by op in Yuan et al. 2024, "LLM
   // Inference Unveiled", arXiv 2402.16363): a compute-bound matmul cannot hide a memory-bound
@@ -44,7 +52,7 @@ struct StepCost {
            allreduce_s;
   }
   // With part of the model in host memory, the CPU's part and the link run in turn with it.
-  double seconds() const { return device_s() + host_s + link_s; }
+  double seconds() const { return device_s() + host_s + link_s + disk_s; }
   bool compute_bound() const { return compute_s > memory_s; }
 };
 
@@ -98,6 +106,7 @@ class MixedStepModel {
   double dense_bytes_;     // weights every token reads (streamed_weight_bytes less experts)
   double expert_bytes_;    // routed experts, read as far as the batch touches them
   double decoder_layers_;  // for the per-layer fixed cost
+  double moe_layers_;      // for a CPU's expert dispatch
 };
 
 StepCost mixed_step(const ModelSpec& model, const WeightsSize& weights,
@@ -107,6 +116,10 @@ StepCost mixed_step(const ModelSpec& model, const WeightsSize& weights,
 // Distinct experts a batch touches in one MoE layer, as a fraction of them: tokens routed
 // independently and uniformly touch E (1 - (1 - k/E)^B) of E experts. 1 for dense models.
 double touched_expert_fraction(const ModelSpec& model, int64_t batch);
+
+// Weight bytes one forward step of `batch` tokens streams: the weights every token reads and the
+// routed experts the batch touches.
+double streamed_weight_bytes(const ModelSpec& model, const WeightsSize& weights, int64_t batch);
 
 // What running the routed experts one by one costs a CPU beyond their bytes, over `moe_layers`
 // layers: each expert a step touches, times `per_expert_s` (Efficiency::expert_dispatch_s).

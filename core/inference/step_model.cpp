@@ -1,5 +1,7 @@
 #include "inference/step_model.hpp"
 
+#include <algorithm>
+
 namespace llm_sizer {
 
 StepFlops step_flops(const ModelSpec& m, const std::vector<TensorSpec>& tensors,
@@ -30,7 +32,11 @@ StepCost StepModel::decode(const PlacedMemory& placed, int64_t batch, int64_t co
     return decode_step_offloaded(model, weights, placed, device, *offload, input, efficiency, batch,
                                  context, per_token);
   }
-  return decode_step(model, weights, device, input, efficiency, batch, context, per_token);
+  StepCost s = decode_step(model, weights, device, input, efficiency, batch, context, per_token);
+  const double experts =
+      weights.component(Component::experts) * touched_expert_fraction(model, batch);
+  add_disk_reads(s, placed, streamed_weight_bytes(model, weights, batch) - experts, experts);
+  return s;
 }
 
 StepCost StepModel::prefill(const PlacedMemory& placed, int64_t sequences) const {
@@ -38,8 +44,19 @@ StepCost StepModel::prefill(const PlacedMemory& placed, int64_t sequences) const
     return prefill_offloaded(model, weights, placed, device, *offload, input, efficiency, sequences,
                              input.prompt_tokens, flops.in_prompt);
   }
-  return llm_sizer::prefill(model, weights, device, input, efficiency, sequences,
-                            input.prompt_tokens, flops.in_prompt);
+  // A prefill's bytes are the weights its chunks read, the routed experts its chunks touch among
+  // them.
+  StepCost s = llm_sizer::prefill(model, weights, device, input, efficiency, sequences,
+                                  input.prompt_tokens, flops.in_prompt);
+  const auto chunk = int64_t(std::min<double>(double(sequences) * double(input.prompt_tokens),
+                                              double(input.max_batched_tokens)));
+  const double per_chunk = streamed_weight_bytes(model, weights, chunk);
+  const double experts = per_chunk > 0
+                             ? weights.component(Component::experts) *
+                                   touched_expert_fraction(model, chunk) / per_chunk * s.bytes
+                             : 0.0;
+  add_disk_reads(s, placed, s.bytes - experts, experts);
+  return s;
 }
 
 std::optional<PlacementSpeed> placement_speed(const StepModel& steps, const PlacedMemory& placed) {

@@ -164,7 +164,7 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
   const Json empty = Json::object();
   const FieldReader r(value ? *value : empty, "hardware");
   r.reject_unknown({"accelerator", "count", "host", "gpus_per_node", "intra_node", "inter_node",
-                    "intra_node_bytes_per_s", "inter_node_bytes_per_s"});
+                    "intra_node_bytes_per_s", "inter_node_bytes_per_s", "disk_read_bytes_per_s"});
   HardwareChoice choice;
   const Json accelerator =
       r.has("accelerator") ? *r.find("accelerator") : Json(std::string(kDefaultAccelerator));
@@ -189,6 +189,12 @@ HardwareChoice parse_hardware(const Json* value, const Catalog& catalog, Json& n
         resolve_host_link(choice.accelerator, *choice.host,
                           catalog.listing.value("interconnects", Json::array()), r.field("host"));
     normalized["host"] = *host;
+  }
+  // The machine's disk: llama.cpp maps the model file, so what RAM does not hold is read from it.
+  if (const auto disk = r.optional_number("disk_read_bytes_per_s", limits::kDiskReadBytesPerS)) {
+    choice.accelerator.disk_read_bytes_per_s = *disk;
+    if (choice.host) choice.host->disk_read_bytes_per_s = *disk;
+    normalized["disk_read_bytes_per_s"] = *disk;
   }
   return choice;
 }

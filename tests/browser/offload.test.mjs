@@ -2,7 +2,8 @@
 // 64 GB of DDR5; DeepSeek-V3 Q4_K_M with its experts on a 512 GB EPYC host and attention on one
 // RTX 4090; Llama-3-8B Q4_K_M on a laptop CPU alone. Each gets a placement, memory on each side
 // and a tokens/s (the CLI's numbers); a setup that does not fit is never shown a speed; the GPU
-// layers slider works from the keyboard; the host picker builds the scenario.
+// layers slider works from the keyboard; the host picker builds the scenario; a CPU short of RAM
+// runs from disk once the disk's speed is given.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -119,6 +120,26 @@ test('the host picker and its RAM field build hardware.host; the embed card show
   assert.equal(stats[1][2], 'fits with offload');
   assert.match(await card.page.textContent('.sub'), /AMD Ryzen 9 7950X/);
   assert.deepEqual([...problems, ...card.problems], []);
+});
+
+test('a CPU short of RAM runs from disk once the disk speed is given, with the disk in the speed', async () => {
+  // DeepSeek-R1 Q2_K (about 245 GB) on a 96 GiB desktop: llama.cpp maps the file, so the disk
+  // makes up what RAM cannot hold.
+  const start = { model: 'deepseek-r1', hardware: { accelerator: { preset: 'ryzen-9-7950x', memory_bytes: 96 * GiB } },
+    inference: { runtime: 'llama.cpp', weights: 'q2_k' } };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(start, { t: 'inference' }));
+  assert.equal(await placement(page), 'does_not_fit');
+  assert.match(await page.textContent('#flow .headline'), /give the disk’s read speed/);
+  await page.fill('[data-field="hardware.disk_read_bytes_per_s"]', '7');
+  await page.press('[data-field="hardware.disk_read_bytes_per_s"]', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#flow [data-placement]')?.dataset.placement === 'streams_from_disk');
+  const { scenario } = await decodeState(new URL(await settledUrl(page)).hash);
+  assert.equal(scenario.hardware.disk_read_bytes_per_s, 7e9);
+  const expected = await assertShowsCliResult(page, scenario);
+  assert.ok(expected.inference.decode_step.disk_s > 0);
+  assert.equal(await shown(page, 'inference.decode_tokens_per_s'), String(expected.inference.decode_tokens_per_s));
+  assert.match(await page.textContent('#flow .headline'), /Runs from disk: RAM holds all but/);
+  assert.deepEqual(problems, []);
 });
 
 // Issue "local inference": the laptop question answered with a placement, a speed and the two

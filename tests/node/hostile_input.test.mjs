@@ -72,6 +72,10 @@ test('D3: sizes no model has are refused before anything is sized from them', ()
     'hardware.accelerator.boost_clock_hz');
   assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: { preset: 'graviton4', ccds: 1e6 } } }),
     'hardware.accelerator.ccds');
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: { preset: 'graviton4', isa: 'neon' } } }),
+    'hardware.accelerator.isa');
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'graviton4', disk_read_bytes_per_s: 1e15 } }),
+    'hardware.disk_read_bytes_per_s');
 });
 
 test('D4: inputs that made results infinite or zero are refused, naming the field', () => {

@@ -82,3 +82,48 @@ TEST_CASE("a Threadripper's four core dies, not its eight channels, cap what it 
                              "q4_0", {{"threads", 24}});
   CHECK(decode(mesh) > 1.15 * 4.74);
 }
+
+namespace {
+
+double prefill(const std::string& model, const Json& cpu, const std::string& weights,
+               Json extra = Json::object()) {
+  Json scenario = cpu_only(model, cpu, weights, extra);
+  scenario["inference"]["prompt_tokens"] = extra.value("prompt_tokens", 512);
+  scenario["inference"]["output_tokens"] = 1;
+  scenario["inference"]["context_tokens"] = 1024;
+  return run(scenario)["inference"]["prefill_tokens_per_s"].get<double>();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a prefill's routed experts pass their bytes token by token: Llama 4 Maverick, Q4 and Q8") {
+  // website-7t7.pages.dev, EPYC 9175F, 14 threads, an 819-token prompt: Q4_K_M 68.4 t/s and
+  // Q8_0, 1.75x the bytes, 52.4. A matmul-rate model has Q8_0 the faster (its kernels are).
+  const Json threads = {{"threads", 14}, {"prompt_tokens", 819}};
+  const Json cpu = {{"preset", "epyc-9175f"}, {"memory_bytes", 824633720832.0}};
+  const double q4 = prefill("llama-4-maverick-17b-128e", cpu, "q4_k_m", threads);
+  const double q8 = prefill("llama-4-maverick-17b-128e", cpu, "q8_0", threads);
+  CHECK(q4 == Approx(68.4).epsilon(0.2));
+  CHECK(q8 == Approx(52.4).epsilon(0.2));
+  CHECK(q8 < q4);
+  // Small experts pay per token and expert: Qwen3-30B-A3B on a 7950X (discussion 357, 141.8 t/s),
+  // and the explanation names the experts' part.
+  CHECK(prefill("qwen3-30b-a3b", "ryzen-9-7950x", "iq4_xs", {{"kv_cache", "q8_0"}}) ==
+        Approx(141.84).epsilon(0.2));
+  const Json result = run(cpu_only("qwen3-30b-a3b", "ryzen-9-7950x", "iq4_xs"));
+  const std::string formula = result["explain"]["inference.prefill_s"]["formula"];
+  CHECK_THAT(formula, Contains("{expert_bytes} / {expert_rate}"));
+  CHECK_THAT(formula, Contains("{expert_dispatch}"));
+}
+
+TEST_CASE("Arm cores prefill at a share of their FMA peak, not of their INT8 matrix peak") {
+  // Ampere's llama.cpp b3615 figures, AmpereOne A192-32X, Llama-3-8B pp128: Q8_0 151.7 t/s,
+  // Q4_K_M 132.6; its i8mm peak is 8x its FP32 FMA peak, which a vector-peak model would take.
+  const Json pp128 = {{"prompt_tokens", 128}};
+  CHECK(prefill("llama-3-8b", "ampereone-a192-32x", "q8_0", pp128) == Approx(151.7).epsilon(0.2));
+  CHECK(prefill("llama-3-8b", "ampereone-a192-32x", "q4_k_m", pp128) == Approx(132.6).epsilon(0.2));
+  // Graviton4, 96 threads, Llama-3.2-3B pp512: Q8_0 368.4 t/s.
+  CHECK(prefill("llama-3.2-3b", "graviton4", "q8_0", {{"threads", 96}}) ==
+        Approx(368.4).epsilon(0.2));
+}

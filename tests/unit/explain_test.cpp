@@ -136,8 +136,9 @@ TEST_CASE("every planner explanation evaluates to its number") {
 }
 
 TEST_CASE("every offload explanation evaluates to its number") {
-  // Layers and experts on a host, vLLM's streamed offload, a CPU as the only device (with the
-  // slower prefill of routed experts), and both ways of not fitting.
+  // Layers and experts on a host, vLLM's streamed offload, a CPU as the only device (its
+  // prefill's routed experts token by token), both ways of not fitting, and both ways of running
+  // from disk.
   const auto host = [](const std::string& gpu, const std::string& cpu, double gib) {
     return llm_sizer::Json{{"accelerator", gpu},
                            {"host", {{"preset", cpu}, {"memory_bytes", gib * 1073741824.0}}}};
@@ -161,6 +162,17 @@ TEST_CASE("every offload explanation evaluates to its number") {
        {"hardware", host("rtx-4090", "ryzen-9-7950x", 16)},
        {"inference", gguf}},
       {{"model", "llama-3-70b"}, {"hardware", {{"accelerator", "rtx-4090"}}}, {"inference", gguf}},
+      {{"model", "deepseek-r1"},
+       {"hardware",
+        {{"accelerator", {{"preset", "ryzen-9-7950x"}, {"memory_bytes", 96 * 1073741824.0}}},
+         {"disk_read_bytes_per_s", 7e9}}},
+       {"inference", gguf}},
+      {{"model", "deepseek-v3"},
+       {"hardware",
+        {{"accelerator", "rtx-4090"},
+         {"host", {{"preset", "ryzen-9-7950x"}, {"memory_bytes", 128 * 1073741824.0}}},
+         {"disk_read_bytes_per_s", 7e9}}},
+       {"inference", gguf}},
   };
   for (const auto& scenario : scenarios) {
     const auto result = llm_sizer::test::run(scenario);

@@ -240,3 +240,80 @@ TEST_CASE("the quantization table places each format and gives speeds only where
   CHECK(options[2]["placement"] == "does_not_fit");  // 141 GB of f16 weights, 64 GiB of RAM
   CHECK_FALSE(options[2].contains("decode_tokens_per_s"));
 }
+
+namespace {
+
+// DeepSeek-R1 (Q2_K, about 245 GB) on a CPU with 96 GiB of RAM, with and without a disk speed.
+Json cpu_with_ram(double ram_gib, std::optional<double> disk) {
+  Json hardware = {
+      {"accelerator", {{"preset", "ryzen-9-7950x"}, {"memory_bytes", ram_gib * kGiB}}}};
+  if (disk) hardware["disk_read_bytes_per_s"] = *disk;
+  return hardware;
+}
+
+double decode_s(const Json& inference) {
+  return 1.0 / inference["decode_tokens_per_s"].get<double>();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "llama.cpp maps the file: with a disk speed, what RAM cannot hold is read from the disk") {
+  const Json q2 = llama_cpp("q2_k", {{"prompt_tokens", 512}, {"output_tokens", 128}});
+  const Json short_of_ram = run(scenario("deepseek-r1", cpu_with_ram(96, std::nullopt), q2));
+  CHECK(short_of_ram["inference"]["placement"]["verdict"] == "does_not_fit");
+  const Json streamed = run(scenario("deepseek-r1", cpu_with_ram(96, 7e9), q2))["inference"];
+  const Json& placement = streamed["placement"];
+  CHECK(placement["verdict"] == "streams_from_disk");
+  CHECK(placement["disk_bytes"].get<double>() ==
+        Approx(placement["shortfall_bytes"].get<double>()));
+  // Every decode step reads its routed experts' missing share from the disk: RAM keeps the weights
+  // every token reads (about 11 GB), and holds the same share of the 236 GB of experts as the
+  // page cache does of them.
+  const double expert_read = streamed["decode_step"]["disk_bytes"].get<double>();
+  CHECK(expert_read > 1e9);
+  CHECK(expert_read < 8e9);
+  CHECK(streamed["decode_step"]["disk_s"].get<double>() == Approx(expert_read / 7e9));
+  // Twice the disk speed: the disk's part halves, the rest stays.
+  const Json faster = run(scenario("deepseek-r1", cpu_with_ram(96, 14e9), q2))["inference"];
+  CHECK(decode_s(streamed) - decode_s(faster) == Approx(expert_read / 14e9).epsilon(1e-6));
+  // More RAM holds more of the experts and reads less.
+  const Json more_ram = run(scenario("deepseek-r1", cpu_with_ram(160, 7e9), q2))["inference"];
+  CHECK(more_ram["decode_step"]["disk_bytes"].get<double>() < expert_read);
+}
+
+TEST_CASE("a dense model that does not fit in RAM reads all of it from the disk every step") {
+  // The page cache evicts each page before a cyclic pass comes back to it: Llama-3-70B Q4_K_M
+  // (42.5 GB) with 32 GiB of RAM reads every weight from a 7 GB/s disk each token (about 6 s).
+  const Json q4 = llama_cpp("q4_k_m", {{"prompt_tokens", 512}, {"output_tokens", 128}});
+  const Json r = run(scenario("llama-3-70b", cpu_with_ram(32, 7e9), q4))["inference"];
+  CHECK(r["placement"]["verdict"] == "streams_from_disk");
+  CHECK(r["decode_step"]["disk_bytes"].get<double>() ==
+        Approx(r["weights_bytes"].get<double>()).epsilon(0.02));
+  CHECK(decode_s(r) > 5.5);
+  // The generic runtime stands for any, vLLM's too, which loads every weight into memory: it does
+  // not fit however fast the disk.
+  const Json generic = run(scenario("llama-3-70b", cpu_with_ram(32, 7e9),
+                                    {{"runtime", "generic"}, {"weights", "q4_k_m"}}))["inference"];
+  CHECK(generic["placement"]["verdict"] == "does_not_fit");
+}
+
+TEST_CASE("a GPU's host short of RAM streams the host's weights from the disk") {
+  // Llama 4 Maverick (IQ2_M, 143 GiB) with 3 layers on an RTX 3090 and 64 GiB of RAM: the host
+  // reads the routed experts RAM does not hold (r/LocalLLaMA, llama.cpp b5115: tg128 3.45 t/s on
+  // an unnamed desktop; NVMe at 5-6 GiB/s).
+  Json hardware = with_host("rtx-3090", "ryzen-9-7950x", 64);
+  hardware["disk_read_bytes_per_s"] = 6.5e9;
+  const Json result = run(scenario("llama-4-maverick-17b-128e", hardware,
+                                   llama_cpp("iq2_m", {{"gpu_layers", 3},
+                                                       {"checkpoint_weights_bytes", 143.06 * kGiB},
+                                                       {"prompt_tokens", 512},
+                                                       {"output_tokens", 128}})));
+  const Json& r = result["inference"];
+  CHECK(r["placement"]["verdict"] == "streams_from_disk");
+  CHECK(r["placement"]["short_of"] == "host");
+  CHECK(r["decode_tokens_per_s"].get<double>() == Approx(3.45).epsilon(0.6));
+  // The disk's part is a term of its own in the speed's formula.
+  const std::string formula = result["explain"]["inference.decode_tokens_per_s"]["formula"];
+  CHECK(formula.find("{disk}") != std::string::npos);
+}

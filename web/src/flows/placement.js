@@ -17,6 +17,10 @@ export function placementVerdict(ctx) {
   const memory = { used: fmt.bytes(inf.memory_per_device_bytes), usable: fmt.bytes(inf.device_usable_bytes) };
   if (p.verdict === 'fits_on_device') return { ok: true, text: t('inference.fits', { ...where, ...memory }), more: null };
   if (p.verdict === 'fits_with_offload') return { ok: true, text: offloadText(ctx, p), more: bestNote(ctx) };
+  if (p.verdict === 'streams_from_disk') {
+    return { ok: true, text: t('inference.streams_disk', { disk: fmt.bytes(p.disk_bytes),
+      rate: fmt.bytesPerSecond(p.disk_read_bytes_per_s), per_step: fmt.bytes(inf.decode_step?.disk_bytes ?? 0) }), more: bestNote(ctx) };
+  }
   const short = fmt.bytes(p.shortfall_bytes);
   if (p.working_set_limited) {
     return { ok: false, text: t('inference.working_set', { device, usable: fmt.bytes(p.device_usable_bytes),
@@ -24,9 +28,19 @@ export function placementVerdict(ctx) {
   }
   if (p.short_of === 'host') {
     return { ok: false, text: t('inference.host_short', { host: ctx.hostName, need: fmt.bytes(p.host_bytes),
-      usable: fmt.bytes(p.host_usable_bytes), short }), more: bestNote(ctx) };
+      usable: fmt.bytes(p.host_usable_bytes), short }), more: bestNote(ctx) ?? diskNote(ctx) };
   }
-  return { ok: false, text: t('inference.not_fits_by', { ...where, ...memory, short }), more: bestNote(ctx) ?? remedy(ctx) };
+  const cpu = result.hardware.accelerator.category === 'cpu';
+  return { ok: false, text: t('inference.not_fits_by', { ...where, ...memory, short }),
+    more: bestNote(ctx) ?? (cpu ? diskNote(ctx) : null) ?? remedy(ctx) };
+}
+
+// llama.cpp maps the model file: RAM that is short can be made up from the disk, once its speed is
+// given.
+function diskNote(ctx) {
+  const { result, t } = ctx;
+  const mapped = result.scenario.inference?.runtime === 'llama.cpp' && !result.scenario.hardware.disk_read_bytes_per_s;
+  return mapped ? t('inference.add_disk') : null;
 }
 
 // How a placement that fits splits the model.

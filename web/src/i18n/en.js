@@ -135,6 +135,8 @@ export default {
     'hardware.cpu_category.server': 'Server',
     'hardware.host_memory': 'RAM installed',
     'hardware.host_speed': 'Memory speed (MT/s)',
+    'hardware.disk_read': 'Disk read speed',
+    'hardware.disk_hint': 'llama.cpp maps the model file: with a disk speed, weights that do not fit in RAM are read from the disk as they are used, instead of not fitting.',
 
     'field.reset': 'Back to the default',
     'field.reset_named': 'Reset {name}',
@@ -497,6 +499,7 @@ export default {
     'family.exllama': 'ExLlama (EXL2, EXL3)',
     'placement.fits_on_device': 'fits on the device',
     'placement.fits_with_offload': 'fits with offload',
+    'placement.streams_from_disk': 'runs from disk',
     'placement.does_not_fit': 'does not fit',
   },
 

@@ -89,6 +89,8 @@ export default {
     'inference.best_layers': 'Best placement: {gpu} of {layers} layers on the GPU, experts of {experts} MoE layers in RAM, {speed}.',
     'inference.best_streamed': 'Best placement: cpu_offload_gb of {bytes}, {speed}.',
     'inference.add_host': 'Add a host CPU and its RAM (Hardware) to offload what does not fit.',
+    'inference.streams_disk': 'Runs from disk: RAM holds all but {disk} of the weights; llama.cpp maps the file (mmap) and reads the rest from the disk at {rate} as the steps use them ({per_step} a decode step).',
+    'inference.add_disk': 'With llama.cpp the part RAM cannot hold can be read from the disk: give the disk’s read speed (Hardware) to see how fast that runs.',
     'inference.no_speed_fit': 'No speed is given: a setup that does not fit does not run.',
     'inference.placement': 'Placement: GPU and host memory',
     'inference.placement_hint': 'Which layers and experts sit on the GPU and which in the host’s RAM, what each side holds, and what it does to tokens/s.',

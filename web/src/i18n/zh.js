@@ -134,6 +134,8 @@ export default {
     'hardware.cpu_category.server': '服务器',
     'hardware.host_memory': '已安装内存',
     'hardware.host_speed': '内存速率（MT/s）',
+    'hardware.disk_read': '磁盘读取速度',
+    'hardware.disk_hint': 'llama.cpp 会映射模型文件：给出磁盘速度后，内存放不下的权重会在用到时从磁盘读取，而不再算作放不下。',
 
     'field.reset': '恢复默认值',
     'field.reset_named': '恢复 {name}',
@@ -493,6 +495,7 @@ export default {
     'family.exllama': 'ExLlama（EXL2、EXL3）',
     'placement.fits_on_device': '放得下设备',
     'placement.fits_with_offload': '卸载后可运行',
+    'placement.streams_from_disk': '从磁盘运行',
     'placement.does_not_fit': '放不下',
   },
 
@@ -608,6 +611,7 @@ export default {
     '8 sockets of 4,096 cores with two hardware threads each': '8 路、每路 4,096 核、每核两个硬件线程',
     'CPU cores run between a few hundred MHz and 6.2 GHz': 'CPU 核心频率在几百 MHz 到 6.2 GHz 之间',
     'EPYC Turin has 16 core dies a socket': 'EPYC Turin 每路有 16 个核心裸片',
+    'four PCIe 5.0 NVMe drives in RAID 0 read about 5e10 bytes/s': '四块 PCIe 5.0 NVMe 盘组成 RAID 0 约可读 5e10 字节/秒',
     'DDR3 starts at 800 MT/s, the fastest DDR5 MRDIMMs run 8,800': 'DDR3 从 800 MT/s 起，最快的 DDR5 MRDIMM 为 8,800',
     'DeepNet, the deepest published Transformer, has 1,000 layers: Wang et al. 2022': '已发表最深的 Transformer——DeepNet——有 1,000 层：Wang 等 2022',
     'DeepSeek-V3 and GLM-4.5 predict one extra token': 'DeepSeek-V3 和 GLM-4.5 多预测一个 token',

@@ -41,6 +41,10 @@ export function createHardwarePanel(app) {
     h('option', { value: '' }, t('hardware.no_host')),
     categories.map((category) => h('optgroup', { label: t(`hardware.cpu_category.${category}`) },
       app.catalog.cpus.filter((c) => c.category === category).map((c) => h('option', { value: c.id }, c.name)))));
+    // The disk llama.cpp pages weights in from when RAM is short (a CPU as the device, or a host).
+    const disk = h('div', { class: 'fields disk-fields' },
+      fieldRow(t, fmt, 'hardware.disk_read_bytes_per_s', 'bytes_per_s', { label: t('hardware.disk_read') }),
+      h('p', { class: 'hint' }, t('hardware.disk_hint')));
     const hostFields = h('div', { class: 'fields host-fields' },
       fieldRow(t, fmt, 'hardware.host.memory_bytes', 'bytes', { label: t('hardware.host_memory') }),
       fieldRow(t, fmt, 'hardware.host.memory_mt_per_s', 'number', { label: t('hardware.host_speed') }));
@@ -59,7 +63,7 @@ export function createHardwarePanel(app) {
       } } }, t('hardware.reset')));
     const specs = h('div', { class: 'fields' });
     const source = h('p', { class: 'source-text' });
-    parts = { select, modified, specs, source, host, hostSelect, hostFields };
+    parts = { select, modified, specs, source, host, hostSelect, hostFields, disk };
     element.replaceChildren(
       h('h2', { id: 'hardware-heading' }, t('hardware.heading')),
       h('div', { class: 'field field-block' },
@@ -69,6 +73,7 @@ export function createHardwarePanel(app) {
       modified,
       fieldRow(t, fmt, 'hardware.count', 'int', { name: 'count' }),
       host,
+      disk,
       h('p', { class: 'field-error', dataset: { errorFor: 'hardware' } }),
       h('details', { class: 'editor' }, h('summary', {}, t('hardware.specs'), h('span', { class: 'hint' }, ` ${t('hardware.specs_hint')}`)),
         specs, source),
@@ -119,6 +124,7 @@ export function createHardwarePanel(app) {
     if (id && ![...parts.hostSelect.options].some((o) => o.value === id)) parts.hostSelect.append(h('option', { value: id }, id));
     parts.hostSelect.value = id;
     parts.hostFields.hidden = !chosen;
+    parts.disk.hidden = !(chosen || device?.category === 'cpu');
   }
 
   function showSpecs() {
