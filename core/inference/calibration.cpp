@@ -26,7 +26,7 @@ void apply_calibration(const DeviceCalibration& c, const InferenceInput& in,
                measured_memory_factor(c, in.weights).value_or(format_memory_factor(in.weights));
     used = true;
   }
-  if (in.runtime != Runtime::llama_cpp) {
+  if (!runs_llama_cpp(in.runtime)) {
     if (c.layer_overhead_s) {
       e.layer_overhead_s = *c.layer_overhead_s;
       used = true;

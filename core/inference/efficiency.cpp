@@ -81,7 +81,7 @@ Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& d
   if (is_cpu(device)) return cpu_device_efficiency(in, device);
   Efficiency e;
   const MemoryClass memory = memory_class(device);
-  const bool llama_cpp = in.runtime == Runtime::llama_cpp;
+  const bool llama_cpp = runs_llama_cpp(in.runtime);
 
   // Decode: the fraction of datasheet bandwidth streaming reaches, by memory technology (HBM
   // needs more bytes in flight than a batch-1 matrix-vector product keeps going), and the fixed

@@ -10,6 +10,7 @@
 #include "hardware/host.hpp"
 #include "inference/runtime_profile.hpp"
 #include "limits.hpp"
+#include "units.hpp"
 
 namespace llm_sizer {
 
@@ -20,9 +21,16 @@ bool kv_heads_split(const ModelSpec& m, int64_t tp) {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> kRuntimeNames = {"generic", "vllm", "llama.cpp",
-                                                           "tensorrt-llm", "sglang"};
+constexpr std::array<std::string_view, 6> kRuntimeNames = {"generic",      "vllm",   "llama.cpp",
+                                                           "tensorrt-llm", "sglang", "ollama"};
 constexpr int64_t kDefaultContext = 4096;
+
+// Ollama's context when the Modelfile sets none, by the GPUs' memory (docs/context-length.mdx,
+// ollama 948f6933): 4k below 24 GiB (and on a CPU), 32k below 48 GiB, else 256k.
+int64_t ollama_default_context(const AcceleratorSpec& device, int64_t devices) {
+  const double vram = is_cpu(device) ? 0.0 : usable_device_memory_bytes(device) * double(devices);
+  return vram < 24.0 * units::GiB ? 4096 : vram < 48.0 * units::GiB ? 32768 : 262144;
+}
 constexpr int64_t kDefaultPrompt = 1024;
 constexpr int64_t kDefaultOutput = 256;
 
@@ -43,7 +51,7 @@ void check_tensor_parallel(const FieldReader& r, const ModelSpec& m, int64_t tp,
     throw InputError(field, {"error.divide_count", json_object({{"count", devices}})},
                      std::to_string(tp));
   }
-  if (runtime == Runtime::llama_cpp) {
+  if (runs_llama_cpp(runtime)) {
     if (tp > m.num_layers) {
       throw InputError(field,
                        {"error.llama_cpp_split_layers", json_object({{"layers", m.num_layers}})},
@@ -87,6 +95,7 @@ void parse_placement(const FieldReader& r, const ModelSpec& m, const Accelerator
     if (!runtime_splits_layers(in.runtime)) {
       refuse("offload_experts", {"error.layer_split_runtime"});
     }
+    if (in.runtime == Runtime::ollama) refuse("offload_experts", {"error.ollama_whole_layers"});
     in.offload_experts_given = *experts;
     in.offload_experts = experts->is_boolean() ? (experts->get<bool>() ? moe_layers : 0)
                                                : r.int_or("offload_experts", 0, 0, moe_layers);
@@ -135,8 +144,12 @@ void parse_model_source(const FieldReader& r, InferenceInput& in) {
 
 }  // namespace
 
+bool runs_llama_cpp(Runtime runtime) {
+  return runtime == Runtime::llama_cpp || runtime == Runtime::ollama;
+}
+
 bool runtime_splits_layers(Runtime runtime) {
-  return runtime == Runtime::llama_cpp || runtime == Runtime::generic;
+  return runs_llama_cpp(runtime) || runtime == Runtime::generic;
 }
 
 bool runtime_streams_offload(Runtime runtime) {
@@ -158,7 +171,7 @@ bool runtime_loads(Runtime runtime, const WeightFormat& format) {
 
 bool runtime_deploys(Runtime runtime, const WeightFormat& format) {
   const bool gguf = format.scheme == WeightScheme::gguf;
-  return runtime == Runtime::llama_cpp ? gguf : !gguf;
+  return runs_llama_cpp(runtime) ? gguf : !gguf;
 }
 
 InferenceInput parse_inference(const Json& section, const ModelSpec& m,
@@ -226,9 +239,11 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   in.allow_long_context = r.bool_or("allow_long_context", false);
 
   const int64_t model_max = m.max_position_embeddings;
-  in.context_tokens = r.int_or(
-      "context_tokens", model_max > 0 ? std::min(kDefaultContext, model_max) : kDefaultContext,
-      limits::kSequenceTokens);
+  const int64_t context =
+      in.runtime == Runtime::ollama ? ollama_default_context(device, devices) : kDefaultContext;
+  in.context_tokens =
+      r.int_or("context_tokens", model_max > 0 ? std::min(context, model_max) : context,
+               limits::kSequenceTokens);
   if (model_max > 0 && in.context_tokens > model_max && !in.allow_long_context) {
     throw InputError(r.field("context_tokens"),
                      {"error.context_over_model", json_object({{"context", model_max}})},

@@ -16,9 +16,14 @@ namespace llm_sizer {
 struct Catalog;
 struct DeviceCalibration;
 
-enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang };
+// Ollama runs llama.cpp's engine (its GGUF files, layer split, mmap and CPU kernels) with its own
+// defaults (inference/runtime_profile.hpp).
+enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang, ollama };
 
 std::string_view runtime_name(Runtime runtime);
+
+// llama.cpp itself, or Ollama on top of it.
+bool runs_llama_cpp(Runtime runtime);
 
 // Whether the runtime loads checkpoints in this format: llama.cpp reads GGUF files; the GPU
 // serving runtimes read Hugging Face checkpoints (floats, FP8, INT8, GPTQ, AWQ, bitsandbytes,

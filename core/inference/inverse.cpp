@@ -31,7 +31,7 @@ int64_t largest_fitting(int64_t limit, const std::function<bool(int64_t)>& fits)
 }
 
 bool valid_split(const ModelSpec& m, int64_t devices, Runtime runtime) {
-  if (runtime == Runtime::llama_cpp) return devices <= m.num_layers;
+  if (runs_llama_cpp(runtime)) return devices <= m.num_layers;
   if (m.num_heads % devices != 0) return false;
   return m.mla || m.num_kv_heads % devices == 0 || devices % m.num_kv_heads == 0;
 }

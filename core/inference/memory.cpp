@@ -23,7 +23,7 @@ int64_t allocated_tokens(const InferenceInput& input, int64_t tokens) {
 }
 
 double activation_per_device(const ModelSpec& model, const InferenceInput& input) {
-  if (input.runtime == Runtime::llama_cpp) {
+  if (runs_llama_cpp(input.runtime)) {
     return llama_cpp_compute_buffer_bytes(model, input.context_tokens, input.max_batched_tokens,
                                           input.flash_attention);
   }
@@ -53,7 +53,7 @@ double activation_per_device(const ModelSpec& model, const InferenceInput& input
 double weights_per_device(const WeightsSize& w, const InferenceInput& input, const ModelSpec& model,
                           const AcceleratorSpec& device) {
   double bytes = w.bytes;  // multi-token-prediction modules are not in it (loaded only for MTP)
-  if (input.runtime == Runtime::llama_cpp) {
+  if (runs_llama_cpp(input.runtime)) {
     bytes -= w.media_encoder_bytes();
     if (!is_cpu(device)) bytes -= component(w, Component::per_layer_embedding);
     if (!model.tie_word_embeddings && !is_cpu(device)) {
@@ -105,6 +105,7 @@ InferenceMemory inference_memory(const ModelSpec& model, const WeightsSize& weig
       break;
     case Runtime::generic:
     case Runtime::llama_cpp:
+    case Runtime::ollama:
       m.kv_pool_bytes = m.budget_bytes - fixed;
       m.reserved_bytes = d.total();
       break;

@@ -60,15 +60,16 @@ struct Search {
     return std::max<int64_t>(0, first_too_many - 1);
   }
 
-  // llama.cpp's fit: everything on the GPUs if it fits; else, for MoE models, the routed
-  // experts of as few layers as needed in host memory (attention and shared weights, read by
-  // every token, stay on the GPU); else as many whole layers on the GPUs as fit, the first ones
-  // on the CPU (llama.cpp common/arg.cpp --fit, --n-cpu-moe, -ngl).
+  // llama.cpp's fit: everything on the GPUs if it fits; else, for MoE models (not under Ollama),
+  // the routed experts of as few layers as needed in host memory (attention and shared weights,
+  // read by every token, stay on the GPU); else as many whole layers on the GPUs as fit, the first
+  // ones on the CPU (llama.cpp common/arg.cpp --fit, --n-cpu-moe, -ngl).
   Placement fit() const {
     const Placement full = full_placement(m);
     if (fits(full)) return full;
     const int64_t moe_layers = moe_layer_count(m);
-    if (moe_layers == 0) return {most_gpu_layers(0), 0, 0};
+    // Ollama moves whole layers only (its num_gpu).
+    if (moe_layers == 0 || input.runtime == Runtime::ollama) return {most_gpu_layers(0), 0, 0};
     const int64_t experts_out = first_true(1, moe_layers, [&](int64_t k) {
       return fits({full.gpu_layers, k, 0});
     });
@@ -98,7 +99,7 @@ struct Search {
 // (llama.cpp's --no-mmap would refuse instead). A GPU's own memory cannot stream.
 void stream_from_disk(const AcceleratorSpec& device, const HostSpec* host,
                       const InferenceInput& input, double experts, PlacedMemory& out) {
-  if (out.verdict != Verdict::does_not_fit || input.runtime != Runtime::llama_cpp ||
+  if (out.verdict != Verdict::does_not_fit || !runs_llama_cpp(input.runtime) ||
       out.working_set_limited) {
     return;
   }
@@ -208,7 +209,7 @@ PlacedMemory place(const ModelSpec& m, const WeightsSize& w, const AcceleratorSp
   } else {
     out.device = inference_memory(m, w, device, input);
     // llama.cpp's token embedding is in host memory even when every layer is on the GPU.
-    if (host && input.runtime == Runtime::llama_cpp) out.host.weights_bytes = s.host_resident;
+    if (host && runs_llama_cpp(input.runtime)) out.host.weights_bytes = s.host_resident;
   }
   out.host_usable_bytes = host ? host->memory_bytes : 0;
   if (!out.device.fits) {

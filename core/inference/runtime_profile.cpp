@@ -11,6 +11,7 @@ namespace {
 // CUDA context, cuBLAS/NCCL handles and allocator slack outside the framework's own tensors:
 // vLLM measures it as "non-torch memory", 0.35 GiB on one RTX 3090 (vllm-project/vllm#10517).
 constexpr double kCudaOverheadBytes = 0.35 * units::GiB;
+constexpr double kOllamaMinimumFreeBytes = 457 * units::MiB;
 
 bool is_a100(const AcceleratorSpec& device) {
   return device.id.find("a100") != std::string::npos ||
@@ -29,6 +30,7 @@ int64_t kv_block_tokens(Runtime runtime) {
       return 32;
     case Runtime::sglang:
     case Runtime::llama_cpp:
+    case Runtime::ollama:
       return 1;
     case Runtime::generic:
     case Runtime::vllm:
@@ -75,6 +77,13 @@ RuntimeDefaults runtime_defaults(Runtime runtime, const AcceleratorSpec& device,
     case Runtime::llama_cpp:
       // llama.cpp common args: -ub/--ubatch-size default 512 (the compute buffer's size).
       d.max_batched_tokens = 512;
+      break;
+    case Runtime::ollama:
+      // Ollama's runner keeps llama.cpp's 512-token batch, and leaves 457 MiB of each CUDA or
+      // ROCm GPU free when it places layers (discover/gpu.go, cudaMinimumMemory and
+      // rocmMinimumMemory).
+      d.max_batched_tokens = 512;
+      if (d.overhead_bytes > 0) d.overhead_bytes += kOllamaMinimumFreeBytes;
       break;
   }
   return d;

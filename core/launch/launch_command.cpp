@@ -1,5 +1,7 @@
 #include "launch/launch_command.hpp"
 
+#include <algorithm>
+
 #include "launch/gguf_commands.hpp"
 #include "launch/server_commands.hpp"
 
@@ -54,6 +56,11 @@ std::vector<LaunchCommand> launch_commands(const LaunchSetup& s) {
     case Runtime::generic:
     case Runtime::llama_cpp:
       commands = gguf_commands(s);
+      break;
+    case Runtime::ollama:
+      // The same three, Ollama's Modelfile first.
+      commands = gguf_commands(s);
+      std::rotate(commands.begin(), commands.end() - 1, commands.end());
       break;
   }
   const std::vector<Message> shared = common_notes(s);

@@ -40,7 +40,7 @@ export interface InferenceSection {
   /** A weight format id: "bf16", "q4_k_m", "awq-4bit-g128", ... (presets().choices.inference.weights). */
   weights?: string;
   kv_cache?: string;
-  runtime?: 'generic' | 'vllm' | 'llama.cpp' | 'tensorrt-llm' | 'sglang';
+  runtime?: 'generic' | 'vllm' | 'llama.cpp' | 'tensorrt-llm' | 'sglang' | 'ollama';
   batch?: number;
   context_tokens?: number;
   prompt_tokens?: number;
@@ -54,7 +54,13 @@ export interface InferenceSection {
 export interface Scenario {
   version?: 1;
   model: ModelChoice;
-  hardware?: { accelerator?: string | AcceleratorSpec | ({ preset: string } & Partial<AcceleratorSpec>); count?: number };
+  hardware?: {
+    accelerator?: string | AcceleratorSpec | ({ preset: string } & Partial<AcceleratorSpec>);
+    count?: number;
+    /** The machine's disk: with llama.cpp, weights that do not fit in RAM are read from it (verdict "streams_from_disk"). */
+    disk_read_bytes_per_s?: number;
+    [field: string]: unknown;
+  };
   training?: TrainingSection;
   inference?: InferenceSection;
   /** Asks for the table of every weight format ({} for all, or { formats: [ids] }). */

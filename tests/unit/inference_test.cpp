@@ -32,7 +32,7 @@ TEST_CASE("bad inference input names the field") {
                     "inference.prompt_tokens: plus output_tokens must not exceed context_tokens "
                     "(4096), got 4000 + 500");
   CHECK_THROWS_WITH(
-      inference({{"runtime", "ollama"}}),
+      inference({{"runtime", "lmstudio"}}),
       Catch::StartsWith("inference.runtime: must be one of generic, vllm, llama.cpp"));
 }
 

@@ -50,7 +50,9 @@ const inferenceInputs = {
 // host memory), its speed and its cost.
 function inferenceHeadline(ctx) {
   const placement = ctx.result.inference.placement;
-  const offloaded = placement?.verdict === 'fits_with_offload';
+  // A host beside the GPU holds part of the model (and, running from disk, reads the rest).
+  const offloaded = placement?.verdict === 'fits_with_offload'
+    || (placement?.verdict === 'streams_from_disk' && placement.short_of === 'host');
   return present(ctx, [
     ['inference.placement.verdict', 'headline.placement'],
     ...(offloaded ? [['inference.placement.gpu_layers', 'headline.gpu_layers'], ['inference.host_bytes', 'headline.host_bytes']] : []),

@@ -77,7 +77,9 @@ function memory(ctx) {
   });
   const limited = t(`inference.limited_by.${inf.max_context_limited_by}`);
   // With offload these are the needs of the whole model on the device; Placement shows the split.
-  const hint = inf.placement.verdict === 'fits_with_offload' ? 'inference.memory_hint_offload' : 'inference.memory_hint';
+  const split = inf.placement.verdict === 'fits_with_offload'
+    || (inf.placement.verdict === 'streams_from_disk' && inf.placement.short_of === 'host');
+  const hint = split ? 'inference.memory_hint_offload' : 'inference.memory_hint';
   return section(t('inference.memory'), t(hint, { count: fmt.integer(result.hardware.count) }), bars,
     h('div', { class: 'columns' },
       numbersTable(ctx, [

@@ -195,6 +195,7 @@ export default {
       ],
       assumes: [
         'Each runtime’s documented memory behaviour: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction of what is free after the weights; llama.cpp keeps the token embedding in host memory.',
+        'Ollama runs llama.cpp’s engine with its own defaults: num_ctx 4k below 24 GiB of GPU memory (and on a CPU), 32k below 48 GiB, else 256k (Ollama’s context-length documentation); 457 MiB of each CUDA/ROCm GPU left free (cudaMinimumMemory); whole layers on the CPU (num_gpu), never experts.',
         'Apple unified memory gives the GPU Metal’s recommended working set (75% of memory on large machines).',
       ],
       constants: [

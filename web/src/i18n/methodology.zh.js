@@ -191,6 +191,7 @@ export default {
       ],
       assumes: [
         '每个运行时有文档记载的显存行为：vLLM 的 gpu_memory_utilization、SGLang 的 mem_fraction_static、TensorRT-LLM 在加载权重后对剩余显存使用的 free_gpu_memory_fraction；llama.cpp 把词元嵌入留在主机内存。',
+        'Ollama 以 llama.cpp 的引擎运行，默认值是它自己的：GPU 显存低于 24 GiB（以及在 CPU 上）时 num_ctx 为 4k，低于 48 GiB 时为 32k，否则为 256k（Ollama 的上下文长度文档）；每块 CUDA/ROCm GPU 留出 457 MiB（cudaMinimumMemory）；移到 CPU 上的是整层（num_gpu），从不是专家。',
         'Apple 统一内存只把 Metal 推荐的工作集（大内存机器上为 75%）分给 GPU。',
       ],
       constants: [
