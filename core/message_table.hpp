@@ -265,6 +265,13 @@ inline constexpr MessageText kMessageTable[] = {
      "at most 96 characters)"},
     {"error.file_path", "must be a non-empty path without control characters"},
     {"error.cpu_runtime", "must be llama.cpp, ollama or generic when the accelerator is a CPU"},
+    {"error.mlx_apple",
+     "must not be mlx on {device}: the estimate models MLX on Apple silicon GPUs"},
+    {"error.mlx_weights",
+     "must be a format mlx-lm loads: 16- or 32-bit floats, or mlx-<bits>bit-g<group>"},
+    {"error.mlx_one_device",
+     "must be 1 with mlx: mlx-lm runs a model on one Apple GPU (its pipeline across Macs is not "
+     "modelled)"},
     {"error.factor_times_efficiency", "times memory_efficiency must not exceed 1"},
     // The catalog's own files (checked when the core is built and tested).
     {"error.catalog_array", "must be a JSON array of entries"},
@@ -492,6 +499,17 @@ inline constexpr MessageText kMessageTable[] = {
     {"note.launch.ollama_no_expert_offload",
      "a Modelfile cannot keep experts in host memory (llama.cpp's --n-cpu-moe): Ollama places "
      "whole layers"},
+    {"note.launch.ik_llama_build",
+     "llama-server and llama-bench of an ik_llama.cpp build (github.com/ikawrakow/ik_llama.cpp), "
+     "where fused MoE, MLA and flash attention are on by default"},
+    {"note.launch.mlx_convert",
+     "mlx_lm.convert first makes the {format} checkpoint from {model}; mlx-community publishes "
+     "many such conversions (as {community})"},
+    {"note.launch.mlx_one_sequence",
+     "mlx_lm.generate runs one sequence; mlx_lm.server serves the {batch} sequences together"},
+    {"note.launch.mlx_prefill_step",
+     "mlx_lm.generate has no flag for the prompt chunk: mlx_lm.server and mlx_lm.benchmark take "
+     "--prefill-step-size {tokens}"},
 
     // --- Weight formats' names ----------------------------------------------------------------
     {"format.fp32", "FP32"},

@@ -7,6 +7,16 @@
 namespace llm_sizer {
 namespace {
 
+// MLX (mlx-lm) on Apple GPUs, fitted to mlx-lm's BENCHMARKS.md (M4 Max) and published mlx-lm runs
+// on M1, M2 Max, M3 Pro/Max and M5 (data/measurements/inference-speed.json, runtime "mlx").
+constexpr double kMlxLayerOverheadS = 63e-6;
+// Each routed expert a decode step touches runs its own small matrix-vector products in
+// gather_qmm, below streaming speed: Qwen3-30B-A3B's decode on the M4 Max is 1.7 ms a token slower
+// than its bytes and layers give, 4.5 us for each of 8 experts in 48 layers.
+constexpr double kMlxExpertS = 4.5e-6;
+constexpr double kMlxComputeEfficiency = 0.78;
+constexpr double kMlxQuantizedComputeFactor = 0.91;
+
 enum class MemoryClass { hbm, gddr, unified };
 
 MemoryClass memory_class(const AcceleratorSpec& device) {
@@ -82,12 +92,18 @@ Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& d
   Efficiency e;
   const MemoryClass memory = memory_class(device);
   const bool llama_cpp = runs_llama_cpp(in.runtime);
+  const bool mlx = in.runtime == Runtime::mlx;
 
   // Decode: the fraction of datasheet bandwidth streaming reaches, by memory technology (HBM
   // needs more bytes in flight than a batch-1 matrix-vector product keeps going), and the fixed
   // per-layer cost of a step (kernel launches and synchronisation; CUDA-graph runtimes pay less).
-  e.memory = streaming_memory_efficiency(device) * format_memory_factor(in.weights);
-  if (llama_cpp) {
+  // MLX's quantized matmuls keep up with the memory: mlx-lm's BENCHMARKS.md on an M4 Max decodes
+  // Qwen3-4B in bf16, 8 and 4 bits at one bandwidth (498 GB/s) plus one fixed cost a token.
+  e.memory = streaming_memory_efficiency(device) * (mlx ? 1.0 : format_memory_factor(in.weights));
+  if (mlx) {
+    e.layer_overhead_s = kMlxLayerOverheadS;
+    e.expert_dispatch_s = kMlxExpertS;
+  } else if (llama_cpp) {
     e.layer_overhead_s = memory == MemoryClass::hbm    ? 112e-6
                          : memory == MemoryClass::gddr ? 77e-6
                                                        : 171e-6;
@@ -111,6 +127,12 @@ Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& d
                                                       : 0.71;
     e.compute = base * format;
     e.prefill_layer_overhead_s = 1.34e-3;
+  } else if (mlx) {
+    // mlx-lm's prompt_tps on an M4 Max (BENCHMARKS.md, 2048 tokens): Qwen3-4B bf16 at 0.78 of the
+    // FP32 peak Apple GPUs also run 16-bit matmuls at; 4-bit at 0.91 of that.
+    e.compute = kMlxComputeEfficiency *
+                (in.weights.scheme == WeightScheme::mlx_affine ? kMlxQuantizedComputeFactor : 1.0);
+    e.prefill_layer_overhead_s = kMlxLayerOverheadS;
   } else {
     // TensorRT-LLM batch-1 TTFT at 2048 prompt tokens reaches 0.64 of the A100's fp16 peak; at
     // 128 tokens TTFT is 2-4 ms above the prefill's own time (scheduling, tokenization; NVIDIA

@@ -30,7 +30,7 @@ struct Efficiency {
   double expert_row_bytes_per_s = 0;
   double expert_token_s = 0;
   double threads = 0;            // CPUs: the threads llama.cpp runs (0: not a CPU)
-  double expert_dispatch_s = 0;  // CPUs: per routed expert a decode step's layer runs
+  double expert_dispatch_s = 0;  // CPUs and MLX: per routed expert a decode step's layer runs
 };
 
 // Native FP8/INT8 matmuls rarely reach their doubled peak: they run at this share of the

@@ -30,6 +30,9 @@ constexpr double kStreamingIntelMesh = 0.55;
 // Q4_K_M at 4 threads 3.0, ik_llama.cpp discussion 223; Grace at 3.3 GHz, Llama-3.2-3B Q6_K at 4
 // threads 3.7, llama.cpp PR 29256). A host of unknown clock is taken at 18 GB/s a thread.
 constexpr double kThreadBytesPerCycle = 3.7;
+// 16-bit weights need no unpacking: about 6 bytes a cycle a thread (Ryzen 9 7950X: LLaMA-3-8B F16
+// at 1 thread 2.2 t/s, 6.2 bytes a cycle, ik_llama.cpp README; at 2 threads the memory binds).
+constexpr double kFloatThreadBytesPerCycle = 6.0;
 constexpr double kThreadBytesPerSUnknownClock = 18e9;
 // Every node of llama.cpp's graph ends in a barrier of all threads (ggml_barrier), about 20 a
 // layer. A barrier costs more than in proportion to the threads (each one's arrival moves one
@@ -57,10 +60,20 @@ constexpr int64_t kUnknownCoresThreads = 16;
 // a Ryzen 9 7950X, LLaMA-3.1-8B: Q4_0 153, Q8_0 148, BF16 79 t/s; ik_llama.cpp discussion 164).
 constexpr double kCompute = 0.235;
 // llama.cpp's CPU matmuls run its simple block types (and the ones it repacks into interleaved
-// rows: Q4_0, IQ4_NL, Q8_0) fastest; k-quants and i-quants spend more of each block on unpacking
-// scales, Q6_K the most (pp512 on a Ryzen 9 7950X, LLaMA-3.1-8B, mainline: Q4_0 153.5, Q8_0
-// 147.9, Q4_K_S 108.4, Q6_K 82.6 t/s; ik_llama.cpp discussion 164).
-constexpr double kUnpackingTypeCompute = 0.71;
+// rows: Q4_0, Q8_0) fastest; the others spend more of each block on unpacking scales and grids.
+// Each type's rate against Q4_0's, pp512 on a Ryzen 9 7950X, LLaMA-3.1-8B, mainline build 4384
+// (ik_llama.cpp discussion 164: Q4_0 153.5, Q8_0 147.9, Q5_0 111.7, IQ4_NL 123.4, Q2_K 122.4,
+// Q3_K_S 85.2, Q4_K_S 108.4, Q5_K_S 75.5, Q6_K 82.6, IQ4_XS 74.4, IQ3_XXS 34.2, IQ3_S 30.2,
+// IQ2_XXS 45.8, IQ2_XS 49.7, IQ2_M 43.8 t/s). Types it did not time take Q4_K's.
+constexpr double kQ5LegacyCompute = 0.73;
+constexpr double kIq4NlCompute = 0.80;
+constexpr double kQ2KCompute = 0.80;
+constexpr double kQ3KCompute = 0.55;
+constexpr double kQ4KCompute = 0.71;
+constexpr double kQ5KCompute = 0.49;
+constexpr double kIq4XsCompute = 0.48;
+constexpr double kIq3Compute = 0.21;
+constexpr double kIq2Compute = 0.30;
 // On Arm cores llama.cpp's quantized matmuls (dot-product kernels on 128-bit vectors) reach this
 // share of the FP32 FMA peak, whatever INT8 matrix instructions the cores also have, and k-quants
 // about as fast as Q8_0 (pp128 and pp512 of 2024 builds, 0.19-0.25 of the FMA peak: AmpereOne
@@ -76,6 +89,20 @@ constexpr double kQ6KCompute = 0.54;
 // bound by their bytes: Llama 4 Maverick on an EPYC 9175F prefills Q4_K_M at 68.4 t/s and Q8_0,
 // 1.75x the bytes, at 52.4 (website-7t7.pages.dev).
 constexpr double kExpertTokenCost = 5e-6;
+// ik_llama.cpp's CPU kernels (iqk_mul_mat) repack every quantized type into interleaved rows of
+// Q8_K_R8/Q8_0_R8 for batches of 32 tokens and more, so all types prefill alike, at 1.78x
+// mainline's Q4_0 (Ryzen 9 7950X, LLaMA-3.1-8B pp512, 16 threads: Q4_0 273.5, Q8_0 268.2, Q4_K_S
+// 269.6, IQ4_XS 269.9, Q6_K 259.2 t/s against mainline's Q4_0 153.5; ik_llama.cpp discussion 164).
+constexpr double kIkKernelGain = 1.78;
+// Its 16-bit float GEMMs run at 3.27x mainline's (BF16 pp512 256.9 against 78.6 t/s, same table).
+constexpr double kIkFloatKernelGain = 3.27;
+// Its dot products pass about 5.6 bytes of weights a clock cycle a thread (same runs at 2 threads:
+// LLaMA-3.1-8B Q4_K_S 13.48 and Q8_0 7.63 t/s, 5.5 and 5.7 bytes a cycle at 5.7 GHz).
+constexpr double kIkThreadBytesPerCycle = 5.6;
+// Its fused MoE op multiplies a chunk's routed experts as tiled GEMMs, with about this much a
+// token and expert a layer (7950X, 16 threads: Qwen3-30B-A3B pp512 474.3 t/s, discussion 357;
+// DeepSeek-V2-Lite 693.2 t/s, discussion 354; 1.5 and 2.1 us beyond their matmuls).
+constexpr double kIkExpertTokenCost = 1.8e-6;
 constexpr double kPrefillLayerOverhead = 100e-6;
 // A weight copy to the GPU for a large batch reaches this share of the link's per-direction rate:
 // llama.cpp maps the model file (mmap), so host weights sit in pageable memory, which CUDA copies
@@ -116,16 +143,49 @@ double type_compute_factor(const WeightFormat& f) {
     case GgufFtype::bf16:
     case GgufFtype::q4_0:
     case GgufFtype::q4_1:
+    case GgufFtype::q8_0:
+      return 1.0;
     case GgufFtype::q5_0:
     case GgufFtype::q5_1:
-    case GgufFtype::q8_0:
+      return kQ5LegacyCompute;
     case GgufFtype::iq4_nl:
-      return 1.0;
+      return kIq4NlCompute;
+    case GgufFtype::q2_k:
+    case GgufFtype::q2_k_s:
+      return kQ2KCompute;
+    case GgufFtype::q3_k_s:
+    case GgufFtype::q3_k_m:
+    case GgufFtype::q3_k_l:
+      return kQ3KCompute;
+    case GgufFtype::q5_k_s:
+    case GgufFtype::q5_k_m:
+      return kQ5KCompute;
     case GgufFtype::q6_k:
       return kQ6KCompute;
+    case GgufFtype::iq4_xs:
+      return kIq4XsCompute;
+    case GgufFtype::iq3_xxs:
+    case GgufFtype::iq3_xs:
+    case GgufFtype::iq3_s:
+    case GgufFtype::iq3_m:
+      return kIq3Compute;
+    case GgufFtype::iq1_s:
+    case GgufFtype::iq1_m:
+    case GgufFtype::iq2_xxs:
+    case GgufFtype::iq2_xs:
+    case GgufFtype::iq2_s:
+    case GgufFtype::iq2_m:
+      return kIq2Compute;
     default:
-      return kUnpackingTypeCompute;
+      return kQ4KCompute;
   }
+}
+
+bool float_weights(const WeightFormat& f) {
+  if (f.scheme == WeightScheme::dense) return true;
+  return f.scheme == WeightScheme::gguf &&
+         (f.gguf_ftype == GgufFtype::f32 || f.gguf_ftype == GgufFtype::f16 ||
+          f.gguf_ftype == GgufFtype::bf16);
 }
 
 // The CPU as llama.cpp runs it: its threads (absent: one per physical core, llama.cpp's default),
@@ -164,8 +224,12 @@ ThreadedCpu threaded_cpu(const InferenceInput& in, const AcceleratorSpec& cpu) {
   const double share =
       std::min(streaming_share(cpu.memory_type, cpu.vendor, cpu.host_category),
                ccd_share(cpu.ccds, cpu.ccd_read_bytes_per_s, cpu.memory_bandwidth_bytes_per_s));
-  const double thread_bytes_per_s = cpu.core_clock_hz > 0 ? kThreadBytesPerCycle * cpu.core_clock_hz
-                                                          : kThreadBytesPerSUnknownClock;
+  const double bytes_per_cycle = float_weights(in.weights)             ? kFloatThreadBytesPerCycle
+                                 : in.runtime == Runtime::ik_llama_cpp ? kIkThreadBytesPerCycle
+                                                                       : kThreadBytesPerCycle;
+  const double thread_bytes_per_s =
+      cpu.core_clock_hz > 0 ? bytes_per_cycle * cpu.core_clock_hz
+                            : kThreadBytesPerSUnknownClock * bytes_per_cycle / kThreadBytesPerCycle;
   c.bytes_per_s = busy_cores * thread_bytes_per_s;
   const double thread_share = socket_bytes_per_s > 0 ? c.bytes_per_s / socket_bytes_per_s : share;
   c.memory = std::min(share, thread_share) / double(sockets);
@@ -184,8 +248,12 @@ HostEfficiency host_efficiency(
   h.precision = host_precision(in.weights);
   const bool arm_quantized = cpu.arm && h.precision == Precision::int8;
   if (arm_quantized) h.precision = Precision::fp32;
-  h.compute = in.host_compute_efficiency.value_or(
-      arm_quantized ? kArmQuantizedCompute : kCompute * type_compute_factor(in.weights));
+  const bool ik = in.runtime == Runtime::ik_llama_cpp;
+  const double kernels = arm_quantized ? kArmQuantizedCompute
+                         : ik          ? kCompute
+                                       : kCompute * type_compute_factor(in.weights);
+  const double ik_gain = float_weights(in.weights) ? kIkFloatKernelGain : kIkKernelGain;
+  h.compute = in.host_compute_efficiency.value_or(kernels * (ik ? ik_gain : 1.0));
   h.threads = cpu.threads;
   // Without a figure for that precision the CPU widens to FP32.
   h.peak_flops_per_s =
@@ -216,8 +284,10 @@ Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec
   e.peak_flops_per_s = h.peak_flops_per_s;
   e.layer_overhead_s = in.layer_overhead_s.value_or(h.layer_overhead_s);
   e.prefill_layer_overhead_s = h.prefill_layer_overhead_s;
-  e.expert_row_bytes_per_s = threads.bytes_per_s;
-  e.expert_token_s = kExpertTokenCost;
+  // ik_llama.cpp multiplies the experts as GEMMs: no pass token by token.
+  const bool ik = in.runtime == Runtime::ik_llama_cpp;
+  e.expert_row_bytes_per_s = ik ? 0.0 : threads.bytes_per_s;
+  e.expert_token_s = ik ? kIkExpertTokenCost : kExpertTokenCost;
   e.threads = h.threads;
   e.expert_dispatch_s = h.expert_dispatch_s;
   return e;

@@ -21,8 +21,8 @@ bool kv_heads_split(const ModelSpec& m, int64_t tp) {
 
 namespace {
 
-constexpr std::array<std::string_view, 6> kRuntimeNames = {"generic",      "vllm",   "llama.cpp",
-                                                           "tensorrt-llm", "sglang", "ollama"};
+constexpr std::array<std::string_view, 8> kRuntimeNames = {
+    "generic", "vllm", "llama.cpp", "tensorrt-llm", "sglang", "ollama", "mlx", "ik_llama.cpp"};
 constexpr int64_t kDefaultContext = 4096;
 
 // Ollama's context when the Modelfile sets none, by the GPUs' memory (docs/context-length.mdx,
@@ -50,6 +50,10 @@ void check_tensor_parallel(const FieldReader& r, const ModelSpec& m, int64_t tp,
   if (devices % tp != 0) {
     throw InputError(field, {"error.divide_count", json_object({{"count", devices}})},
                      std::to_string(tp));
+  }
+  // mlx-lm's generate runs a model on one GPU; its pipeline across several Macs is not modelled.
+  if (runtime == Runtime::mlx && tp > 1) {
+    throw InputError(field, {"error.mlx_one_device"}, std::to_string(tp));
   }
   if (runs_llama_cpp(runtime)) {
     if (tp > m.num_layers) {
@@ -145,7 +149,8 @@ void parse_model_source(const FieldReader& r, InferenceInput& in) {
 }  // namespace
 
 bool runs_llama_cpp(Runtime runtime) {
-  return runtime == Runtime::llama_cpp || runtime == Runtime::ollama;
+  return runtime == Runtime::llama_cpp || runtime == Runtime::ollama ||
+         runtime == Runtime::ik_llama_cpp;
 }
 
 bool runtime_splits_layers(Runtime runtime) {
@@ -171,6 +176,11 @@ bool runtime_loads(Runtime runtime, const WeightFormat& format) {
 
 bool runtime_deploys(Runtime runtime, const WeightFormat& format) {
   const bool gguf = format.scheme == WeightScheme::gguf;
+  // mlx-lm loads safetensors in 16- or 32-bit floats and its own affine quantization
+  // (mlx_lm/utils.py load_model, mlx_lm.convert -q).
+  if (runtime == Runtime::mlx) {
+    return format.scheme == WeightScheme::mlx_affine || format.scheme == WeightScheme::dense;
+  }
   return runs_llama_cpp(runtime) ? gguf : !gguf;
 }
 
@@ -221,19 +231,27 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
     }
     in.weights.gguf_imatrix = *imatrix;
   }
-  if (in.weights.scheme == WeightScheme::gguf && gguf_ftype_is_ik_llama(in.weights.gguf_ftype)) {
-    warnings.push_back({r.field("weights"),
-                        {"warning.ik_llama_format",
-                         json_object({{"type", gguf_ftype_info(in.weights.gguf_ftype).name}})}});
-  }
   in.checkpoint_weights_bytes =
       r.optional_number("checkpoint_weights_bytes", limits::kCheckpointWeightsBytes);
   in.kv_cache =
       parse_kv_format(r.optional_string("kv_cache").value_or("fp16"), r.field("kv_cache"));
   in.runtime = parse_runtime(r);
+  if (in.weights.scheme == WeightScheme::gguf && gguf_ftype_is_ik_llama(in.weights.gguf_ftype) &&
+      in.runtime != Runtime::ik_llama_cpp) {
+    warnings.push_back({r.field("weights"),
+                        {"warning.ik_llama_format",
+                         json_object({{"type", gguf_ftype_info(in.weights.gguf_ftype).name}})}});
+  }
   if (is_cpu(device) && !runtime_splits_layers(in.runtime)) {
     throw InputError(r.field("runtime"), {"error.cpu_runtime"},
                      "\"" + std::string(runtime_name(in.runtime)) + "\"");
+  }
+  if (in.runtime == Runtime::mlx && device.vendor != "Apple") {
+    throw InputError(r.field("runtime"),
+                     {"error.mlx_apple", json_object({{"device", device.name}})}, "\"mlx\"");
+  }
+  if (in.runtime == Runtime::mlx && !runtime_loads(in.runtime, in.weights)) {
+    throw InputError(r.field("weights"), {"error.mlx_weights"}, "\"" + in.weights.id + "\"");
   }
   in.batch = r.int_or("batch", 1, limits::kSequences);
   in.allow_long_context = r.bool_or("allow_long_context", false);

@@ -17,12 +17,14 @@ struct Catalog;
 struct DeviceCalibration;
 
 // Ollama runs llama.cpp's engine (its GGUF files, layer split, mmap and CPU kernels) with its own
-// defaults (inference/runtime_profile.hpp).
-enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang, ollama };
+// defaults (inference/runtime_profile.hpp). MLX is Apple's array framework with mlx-lm on top: one
+// Apple silicon GPU, its own affine-quantized checkpoints. ik_llama.cpp is llama.cpp's fork with
+// its own CPU kernels (faster prefill, fused MoE), otherwise llama.cpp's placement and memory.
+enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang, ollama, mlx, ik_llama_cpp };
 
 std::string_view runtime_name(Runtime runtime);
 
-// llama.cpp itself, or Ollama on top of it.
+// llama.cpp itself, its fork ik_llama.cpp, or Ollama on top of it.
 bool runs_llama_cpp(Runtime runtime);
 
 // Whether the runtime loads checkpoints in this format: llama.cpp reads GGUF files; the GPU

@@ -15,10 +15,11 @@ double component(const WeightsSize& w, Component c) {
   return w.bytes_by_component[static_cast<size_t>(c)];
 }
 
-// Tokens of one sequence as the runtime allocates them: vLLM hands out whole 16-token blocks.
+// Tokens of one sequence as the runtime allocates them: vLLM hands out whole 16-token blocks, MLX
+// grows its cache by 256 positions at a time.
 int64_t allocated_tokens(const InferenceInput& input, int64_t tokens) {
-  if (input.runtime != Runtime::vllm) return tokens;
-  const double block = double(kv_block_tokens(Runtime::vllm));
+  if (input.runtime != Runtime::vllm && input.runtime != Runtime::mlx) return tokens;
+  const double block = double(kv_block_tokens(input.runtime));
   return int64_t(std::ceil(double(tokens) / block) * block);
 }
 
@@ -79,6 +80,14 @@ InferenceMemory inference_memory(const ModelSpec& model, const WeightsSize& weig
   d.weights_bytes = share.weights_bytes.value_or(weights_per_device(weights, input, model, device));
   d.kv_cache_bytes = m.kv_cache_bytes * kv_share;
   d.activation_bytes = activation_per_device(model, input);
+  if (input.runtime == Runtime::mlx && m.allocated_tokens > 0) {
+    // MLX grows a cache by concatenating a new block to it (mlx_lm/models/cache.py
+    // KVCache.update_and_fetch), so the old cache and its copy are alive together once: the
+    // peak holds all but the last block twice.
+    const double step = double(kv_block_tokens(Runtime::mlx));
+    d.activation_bytes += d.kv_cache_bytes * std::max(0.0, double(m.allocated_tokens) - step) /
+                          double(m.allocated_tokens);
+  }
   d.overhead_bytes = input.overhead_bytes;
 
   m.usable_bytes = usable_device_memory_bytes(device);
@@ -106,6 +115,8 @@ InferenceMemory inference_memory(const ModelSpec& model, const WeightsSize& weig
     case Runtime::generic:
     case Runtime::llama_cpp:
     case Runtime::ollama:
+    case Runtime::mlx:
+    case Runtime::ik_llama_cpp:
       m.kv_pool_bytes = m.budget_bytes - fixed;
       m.reserved_bytes = d.total();
       break;

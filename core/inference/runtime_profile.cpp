@@ -31,7 +31,11 @@ int64_t kv_block_tokens(Runtime runtime) {
     case Runtime::sglang:
     case Runtime::llama_cpp:
     case Runtime::ollama:
+    case Runtime::ik_llama_cpp:
       return 1;
+    case Runtime::mlx:
+      // mlx_lm/models/cache.py KVCache.step: the cache grows by whole blocks of 256 positions.
+      return 256;
     case Runtime::generic:
     case Runtime::vllm:
       break;
@@ -75,7 +79,9 @@ RuntimeDefaults runtime_defaults(Runtime runtime, const AcceleratorSpec& device,
       d.max_batched_tokens = 8192;
       break;
     case Runtime::llama_cpp:
-      // llama.cpp common args: -ub/--ubatch-size default 512 (the compute buffer's size).
+    case Runtime::ik_llama_cpp:
+      // llama.cpp common args: -ub/--ubatch-size default 512 (the compute buffer's size), as in
+      // ik_llama.cpp's common/common.h.
       d.max_batched_tokens = 512;
       break;
     case Runtime::ollama:
@@ -84,6 +90,10 @@ RuntimeDefaults runtime_defaults(Runtime runtime, const AcceleratorSpec& device,
       // rocmMinimumMemory).
       d.max_batched_tokens = 512;
       if (d.overhead_bytes > 0) d.overhead_bytes += kOllamaMinimumFreeBytes;
+      break;
+    case Runtime::mlx:
+      // mlx_lm/generate.py generate_step: the prompt runs in chunks of prefill_step_size 2048.
+      d.max_batched_tokens = 2048;
       break;
   }
   return d;

@@ -106,6 +106,12 @@ void explain(const Serving& s, const AcceleratorSpec& device, const InferenceInp
     prefill.terms.push_back(
         {"expert_rate", e.expert_row_bytes_per_s, "unit.bytes_per_s_dot_products"});
     prefill.terms.push_back({"expert_dispatch", p.expert_dispatch_s, "unit.s_token_expert_cost"});
+  } else if (p.expert_dispatch_s > 0) {
+    // ik_llama.cpp: the experts as GEMMs, and a cost per token and expert.
+    prefill.formula =
+        "max({flops} / ({peak} * {compute_efficiency}), {bytes} / ({bandwidth} * "
+        "{memory_efficiency})) + {fixed} + {expert_dispatch} + {allreduce}";
+    prefill.terms.push_back({"expert_dispatch", p.expert_dispatch_s, "unit.s_token_expert_cost"});
   }
   add_offload_terms(prefill, p, prefill.formula.size());
   add_disk_term(prefill, p, prefill.formula.size());

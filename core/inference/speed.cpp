@@ -51,12 +51,14 @@ double layers_where(const ModelSpec& m, bool encoder) {
 // `dense_bytes` the weights every token reads.
 void set_expert_rows(StepCost& s, const ModelSpec& m, const Efficiency& e, double flops,
                      double tokens, double dense_bytes, double expert_bytes, double split) {
-  if (e.expert_row_bytes_per_s <= 0 || !m.is_moe() || tokens <= 0) return;
+  if (!m.is_moe() || tokens <= 0) return;
   const double picked = double(m.moe.experts_per_token);
+  s.expert_dispatch_s += tokens * picked * double(moe_layer_count(m)) * e.expert_token_s;
+  // ik_llama.cpp's fused MoE multiplies them as GEMMs: their cost per token and expert only.
+  if (e.expert_row_bytes_per_s <= 0) return;
   const double routed_bytes = expert_bytes * picked / double(m.moe.num_experts);
   s.expert_flops = flops * routed_bytes / (dense_bytes + routed_bytes);
   s.expert_row_bytes = tokens * routed_bytes / split;
-  s.expert_dispatch_s += tokens * picked * double(moe_layer_count(m)) * e.expert_token_s;
 }
 
 // The matmuls' time: the routed experts token by token (where set_expert_rows applies) at the

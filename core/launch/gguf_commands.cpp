@@ -123,8 +123,13 @@ LaunchCommand ollama_command(const LaunchSetup& s) {
 std::vector<LaunchCommand> gguf_commands(const LaunchSetup& s) {
   const Words model = model_words(s);
   const Words placement = placement_words(s, false);
+  // ik_llama.cpp builds programs of the same names that take the same flags (its fused MoE, MLA 3
+  // and flash attention are defaults there: common/common.h, PRs 863 and 943).
+  const bool ik = s.runtime == Runtime::ik_llama_cpp;
+  const char* runtime = ik ? "ik_llama.cpp" : "llama.cpp";
   LaunchCommand server;
-  server.runtime = "llama.cpp";
+  server.runtime = runtime;
+  if (ik) server.notes.push_back({"note.launch.ik_llama_build"});
   // llama-server shares -c among its -np slots (tools/server/README.md: -np, --kv-unified
   // defaults to on only when the slots are left automatic).
   Words serve =
@@ -150,9 +155,10 @@ std::vector<LaunchCommand> gguf_commands(const LaunchSetup& s) {
     server.notes.push_back({"note.launch.bench_one_sequence", json_object({{"batch", s.batch}})});
 
   LaunchCommand cli;
-  cli.runtime = "llama.cpp";
+  cli.runtime = runtime;
   cli.run = command_line(joined(
       joined(joined({"llama-cli"}, model), {"-c", std::to_string(s.context_tokens)}), placement));
+  if (ik) return {server, cli};
   return {server, cli, ollama_command(s)};
 }
 

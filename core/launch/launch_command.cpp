@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "launch/gguf_commands.hpp"
+#include "launch/mlx_commands.hpp"
 #include "launch/server_commands.hpp"
 
 namespace llm_sizer {
@@ -55,12 +56,16 @@ std::vector<LaunchCommand> launch_commands(const LaunchSetup& s) {
       break;
     case Runtime::generic:
     case Runtime::llama_cpp:
+    case Runtime::ik_llama_cpp:
       commands = gguf_commands(s);
       break;
     case Runtime::ollama:
       // The same three, Ollama's Modelfile first.
       commands = gguf_commands(s);
       std::rotate(commands.begin(), commands.end() - 1, commands.end());
+      break;
+    case Runtime::mlx:
+      commands = mlx_commands(s);
       break;
   }
   const std::vector<Message> shared = common_notes(s);

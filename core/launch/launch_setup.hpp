@@ -50,9 +50,9 @@ struct LaunchSetup {
   int64_t cpu_moe_layers = 0;  // llama.cpp --n-cpu-moe: layers [0, N) hold those MoE layers
   double cpu_offload_bytes = 0;
   bool cpu_runs_part = false;  // the host's CPU runs layers or experts
-  int64_t threads = 0;  // -t: the scenario's, else the CPU's cores (every socket); 0: unknown
-  bool cpu_only = false;       // the accelerator is a CPU
-  bool fits = true;            // the placement's verdict is not does_not_fit
+  int64_t threads = 0;    // -t: the scenario's, else the CPU's cores (every socket); 0: unknown
+  bool cpu_only = false;  // the accelerator is a CPU
+  bool fits = true;       // the placement's verdict is not does_not_fit
   bool speculative = false;
 
   // Where the weights come from.
@@ -66,7 +66,8 @@ struct LaunchSetup {
 // One way to run the answer: the command that serves it, the one that measures it, and for
 // Ollama the Modelfile the first one reads.
 struct LaunchCommand {
-  std::string runtime;  // "llama.cpp", "vllm", "sglang", "tensorrt-llm", "ollama"
+  // "llama.cpp", "ik_llama.cpp", "vllm", "sglang", "tensorrt-llm", "ollama", "mlx"
+  std::string runtime;
   std::string run;
   std::string measure;
   std::string modelfile;

@@ -186,6 +186,26 @@ test('a laptop on a phone: the command that runs it and the one that measures it
   assert.deepEqual(problems, []);
 });
 
+// Issue "local inference", item 3: MLX on a Mac, chosen in the form. A GGUF file it cannot load is
+// refused by name; its own format gives a speed and mlx-lm's commands, kept in the link.
+test('MLX on a Mac: chosen in the form, refused a GGUF file, then run with mlx-lm\'s commands', async () => {
+  const mac = { model: 'qwen3-30b-a3b', hardware: { accelerator: 'm4-max' }, inference: { runtime: 'llama.cpp', weights: 'q4_k_m' } };
+  const { page, problems } = await openPage(site.browser, site.url + await linkFor(mac, { t: 'inference' }));
+  await page.selectOption('[data-field="inference.runtime"]', 'mlx');
+  await page.waitForFunction(() => document.querySelector('#result-error:not([hidden])')?.textContent.includes('inference.weights'));
+  await page.selectOption('[data-field="inference.weights"]', 'mlx-4bit-g64');
+  await page.waitForFunction(() => document.querySelector('#flow [data-role="run"] code')?.textContent.includes('mlx_lm.generate'));
+  const { scenario } = await decodeState(new URL(await settledUrl(page)).hash);
+  assert.equal(scenario.inference.runtime, 'mlx');
+  assert.equal(scenario.inference.weights, 'mlx-4bit-g64');
+  const expected = await assertShowsCliResult(page, scenario);
+  const command = expected.inference.command;
+  assert.equal(await page.textContent('#flow .command-section > section > .command [data-role="run"] code'), command.run);
+  assert.match(command.measure, /^mlx_lm\.benchmark /);
+  assert.equal(await shown(page, 'inference.decode_tokens_per_s'), String(expected.inference.decode_tokens_per_s));
+  assert.deepEqual(problems, []);
+});
+
 // Issue "local inference", item 5: a pasted llama-bench table is read by the core, kept in the
 // link, and the estimate then gives the measured speed; a paste it cannot read names its line.
 test('a pasted llama-bench result is fitted, shown beside the estimate, and kept in the link', async () => {

@@ -76,6 +76,14 @@ test('D3: sizes no model has are refused before anything is sized from them', ()
     'hardware.accelerator.isa');
   assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'graviton4', disk_read_bytes_per_s: 1e15 } }),
     'hardware.disk_read_bytes_per_s');
+  // MLX runs on one Apple GPU, from its own formats.
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'graviton4' }, inference: { runtime: 'mlx' } }), 'inference.runtime');
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'h100-sxm' }, inference: { runtime: 'mlx' } }), 'inference.runtime');
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'm4-max' }, inference: { runtime: 'mlx', weights: 'awq-4bit-g128' } }),
+    'inference.weights');
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'm4-max', count: 4 }, inference: { runtime: 'mlx', tp: 4 } }), 'inference.tp');
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'm4-max' }, inference: { runtime: 'mlx', gpu_layers: 3 } }),
+    'inference.gpu_layers');
 });
 
 test('D4: inputs that made results infinite or zero are refused, naming the field', () => {

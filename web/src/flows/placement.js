@@ -35,11 +35,12 @@ export function placementVerdict(ctx) {
     more: bestNote(ctx) ?? (cpu ? diskNote(ctx) : null) ?? remedy(ctx) };
 }
 
-// llama.cpp maps the model file: RAM that is short can be made up from the disk, once its speed is
-// given.
+// llama.cpp (and Ollama on top of it) maps the model file: RAM that is short can be made up from the
+// disk, once its speed is given.
+const MAPPING_RUNTIMES = new Set(['llama.cpp', 'ollama']);
 function diskNote(ctx) {
   const { result, t } = ctx;
-  const mapped = result.scenario.inference?.runtime === 'llama.cpp' && !result.scenario.hardware.disk_read_bytes_per_s;
+  const mapped = MAPPING_RUNTIMES.has(result.scenario.inference?.runtime) && !result.scenario.hardware.disk_read_bytes_per_s;
   return mapped ? t('inference.add_disk') : null;
 }
 

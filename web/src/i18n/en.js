@@ -486,6 +486,8 @@ export default {
     'runtime.tensorrt-llm': 'TensorRT-LLM',
     'runtime.sglang': 'SGLang',
     'runtime.ollama': 'Ollama',
+    'runtime.mlx': 'MLX (mlx-lm)',
+    'runtime.ik_llama.cpp': 'ik_llama.cpp',
     'family.float': 'Floating point',
     'family.fp8': 'FP8',
     'family.int': 'Integer',

@@ -193,6 +193,7 @@ export default {
         '每个运行时有文档记载的显存行为：vLLM 的 gpu_memory_utilization、SGLang 的 mem_fraction_static、TensorRT-LLM 在加载权重后对剩余显存使用的 free_gpu_memory_fraction；llama.cpp 把词元嵌入留在主机内存。',
         'Ollama 以 llama.cpp 的引擎运行，默认值是它自己的：GPU 显存低于 24 GiB（以及在 CPU 上）时 num_ctx 为 4k，低于 48 GiB 时为 32k，否则为 256k（Ollama 的上下文长度文档）；每块 CUDA/ROCm GPU 留出 457 MiB（cudaMinimumMemory）；移到 CPU 上的是整层（num_gpu），从不是专家。',
         'Apple 统一内存只把 Metal 推荐的工作集（大内存机器上为 75%）分给 GPU。',
+        'MLX（mlx-lm）以 256 个 token 为一块、靠拼接来扩大 KV 缓存，所以峰值时除最后一块外缓存存在两份；提示按每块 2048 个 token 处理；它的仿射量化矩阵乘法以内存的速度读取权重，解码每层另有 63 µs、每个被路由的专家另有 4.5 µs 的固定开销（mlx-lm 的 BENCHMARKS.md，M4 Max：Qwen3-4B 的 bf16、8 位和 4 位符合同一带宽；Qwen3-30B-A3B 给出专家的开销）。',
       ],
       constants: [
         { label: '运行时显存比例', path: 'inference.assumptions.gpu_memory_fraction', scenario: 'serve', source: 'vLLM 的默认 gpu_memory_utilization' },
@@ -298,7 +299,7 @@ export default {
       constants: [
         { label: '主机读取效率', path: 'inference.assumptions.host_memory_efficiency', scenario: 'offload', source: '对 data/measurements/offload-speed.json 拟合：DDR 为单路带宽的 0.74，Intel Xeon 网格 0.55，板载 LPDDR 0.42；至多为各核心裸片链路读取能力的 0.8（AMD 每个 CCD 64 GB/s，Chips and Cheese），且每个线程每个时钟周期至多 3.7 字节' },
         { label: 'CPU 线程数', path: 'inference.assumptions.host_threads', scenario: 'offload', source: 'llama.cpp 的 -t；默认每个物理核心一个。同步开销：16 线程时每层 22 µs × (线程数 / 16)^1.5（AmpereOne A192、Graviton4、Ryzen 9 7950X）；每层每个路由专家另加 26 µs（7950X 上的 Qwen3-30B-A3B、DeepSeek-V2-Lite）。预填充块中路由专家逐词元运行：每个词元以线程每周期 3.7 字节的速率读过其专家的权重，每层每个词元与专家另加 5 µs（Qwen3-30B-A3B、DeepSeek-V2-Lite；EPYC 9175F 上的 Llama 4 Maverick Q4_K_M 与 Q8_0）' },
-        { label: '主机矩阵乘效率', path: 'inference.assumptions.host_compute_efficiency', scenario: 'offload', source: '对 data/measurements/offload-speed.json 中 CPU 预填充的行拟合：Q4_0、Q8_0 与浮点类型为向量峰值的 0.235，k-quant 与 i-quant 为其 0.71，Q6_K 为 0.54（Ryzen 9 7950X 上的 pp512）；Arm 核心上量化类型为 FP32 FMA 峰值的 0.22，k-quant 与 Q8_0 一样快（AmpereOne A192、Graviton4）' },
+        { label: '主机矩阵乘效率', path: 'inference.assumptions.host_compute_efficiency', scenario: 'offload', source: '对 data/measurements/offload-speed.json 中 CPU 预填充的行拟合：Q4_0、Q8_0 与浮点类型为向量峰值的 0.235，其他类型为其一定比例（主线在 Ryzen 9 7950X 上的 pp512：Q5_0 0.73，IQ4_NL 与 Q2_K 0.80，Q3_K 0.55，Q4_K 0.71，Q5_K 0.49，Q6_K 0.54，IQ4_XS 0.48，IQ3 0.21，IQ2 0.30）；Arm 核心上量化类型为 FP32 FMA 峰值的 0.22，k-quant 与 Q8_0 一样快（AmpereOne A192、Graviton4）。ik_llama.cpp：所有量化类型为主线 Q4_0 的 1.78 倍，浮点为主线的 3.27 倍，每线程每周期 5.6 字节，预填充块中的专家按矩阵乘法运行，每层每个词元与专家另加 1.8 µs（其讨论 164、354、357）' },
         { label: '主机每层开销（秒）', path: 'inference.assumptions.host_layer_overhead_s', scenario: 'offload', source: '对纯 CPU 解码的行拟合' },
         { label: 'GPU/CPU 交接（秒）', path: 'inference.assumptions.crossing_s', scenario: 'offload', source: '对部分卸载的行拟合（llama.cpp -ngl 扫描）' },
         { label: '主机链路效率', path: 'inference.assumptions.link_efficiency', scenario: 'offload', source: '预填充块复制权重（可分页主机内存）' },

@@ -482,6 +482,8 @@ export default {
     'runtime.tensorrt-llm': 'TensorRT-LLM',
     'runtime.sglang': 'SGLang',
     'runtime.ollama': 'Ollama',
+    'runtime.mlx': 'MLX',
+    'runtime.ik_llama.cpp': 'ik_llama.cpp',
     'family.float': '浮点',
     'family.fp8': 'FP8',
     'family.int': '整数',
