@@ -253,9 +253,10 @@ inline constexpr MessageText kMessageTable[] = {
      "must be absent: the accelerator is a CPU, which holds everything"},
     {"error.needs_host", "needs hardware.host (the CPU and RAM that hold what leaves the GPU)"},
     {"error.gpu_layers_runtime",
-     "applies to llama.cpp, ollama and generic runtimes (vLLM, SGLang: cpu_offload_bytes)"},
+     "applies to llama.cpp, ik_llama.cpp, ollama and generic runtimes (vLLM, SGLang: "
+     "cpu_offload_bytes)"},
     {"error.moe_only", "applies to mixture-of-experts models only"},
-    {"error.layer_split_runtime", "applies to llama.cpp and generic runtimes"},
+    {"error.layer_split_runtime", "applies to llama.cpp, ik_llama.cpp and generic runtimes"},
     {"error.ollama_whole_layers",
      "must be absent with ollama, which moves whole layers to the CPU (num_gpu), not experts"},
     {"error.cpu_offload_runtime", "applies to vllm and sglang (llama.cpp: gpu_layers)"},
@@ -264,7 +265,17 @@ inline constexpr MessageText kMessageTable[] = {
      "must be a Hugging Face repository id, owner/name (letters, digits, '-', '_', '.'; each part "
      "at most 96 characters)"},
     {"error.file_path", "must be a non-empty path without control characters"},
-    {"error.cpu_runtime", "must be llama.cpp, ollama or generic when the accelerator is a CPU"},
+    {"error.cpu_runtime",
+     "must be llama.cpp, ik_llama.cpp, ollama or generic when the accelerator is a CPU"},
+    {"error.ktransformers_moe",
+     "must not be ktransformers for a dense model: KTransformers runs a mixture-of-experts "
+     "model's routed experts on the CPU"},
+    {"error.ktransformers_host",
+     "needs a GPU as the accelerator and hardware.host: KTransformers runs attention on the GPU "
+     "and the routed experts on the host's CPU"},
+    {"error.ktransformers_placement",
+     "must be absent with ktransformers, which keeps every routed expert on the CPU and the rest "
+     "on the GPU"},
     {"error.mlx_apple",
      "must not be mlx on {device}: the estimate models MLX on Apple silicon GPUs"},
     {"error.mlx_weights",
@@ -502,6 +513,10 @@ inline constexpr MessageText kMessageTable[] = {
     {"note.launch.ik_llama_build",
      "llama-server and llama-bench of an ik_llama.cpp build (github.com/ikawrakow/ik_llama.cpp), "
      "where fused MoE, MLA and flash attention are on by default"},
+    {"note.launch.ktransformers_files",
+     "--model_path names the model's Hugging Face repository (config and tokenizer), --gguf_path "
+     "the folder of its GGUF files; on several sockets build KTransformers with USE_NUMA=1, so "
+     "that each socket reads its own copy of the experts, as the estimate counts"},
     {"note.launch.mlx_convert",
      "mlx_lm.convert first makes the {format} checkpoint from {model}; mlx-community publishes "
      "many such conversions (as {community})"},

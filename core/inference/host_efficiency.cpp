@@ -181,6 +181,12 @@ double type_compute_factor(const WeightFormat& f) {
   }
 }
 
+// ik_llama.cpp's kernels (iqk_mul_mat), which KTransformers' CPU experts run too (its llamafile
+// backend took them: ik_llama.cpp discussion 319).
+bool ik_kernels(Runtime runtime) {
+  return runtime == Runtime::ik_llama_cpp || runtime == Runtime::ktransformers;
+}
+
 bool float_weights(const WeightFormat& f) {
   if (f.scheme == WeightScheme::dense) return true;
   return f.scheme == WeightScheme::gguf &&
@@ -224,15 +230,18 @@ ThreadedCpu threaded_cpu(const InferenceInput& in, const AcceleratorSpec& cpu) {
   const double share =
       std::min(streaming_share(cpu.memory_type, cpu.vendor, cpu.host_category),
                ccd_share(cpu.ccds, cpu.ccd_read_bytes_per_s, cpu.memory_bandwidth_bytes_per_s));
-  const double bytes_per_cycle = float_weights(in.weights)             ? kFloatThreadBytesPerCycle
-                                 : in.runtime == Runtime::ik_llama_cpp ? kIkThreadBytesPerCycle
-                                                                       : kThreadBytesPerCycle;
+  const double bytes_per_cycle = float_weights(in.weights) ? kFloatThreadBytesPerCycle
+                                 : ik_kernels(in.runtime)  ? kIkThreadBytesPerCycle
+                                                           : kThreadBytesPerCycle;
   const double thread_bytes_per_s =
       cpu.core_clock_hz > 0 ? bytes_per_cycle * cpu.core_clock_hz
                             : kThreadBytesPerSUnknownClock * bytes_per_cycle / kThreadBytesPerCycle;
   c.bytes_per_s = busy_cores * thread_bytes_per_s;
   const double thread_share = socket_bytes_per_s > 0 ? c.bytes_per_s / socket_bytes_per_s : share;
-  c.memory = std::min(share, thread_share) / double(sockets);
+  // KTransformers reads each socket's own copy of the experts, so every socket streams; llama.cpp
+  // reads one copy from every socket.
+  const double reading_sockets = in.runtime == Runtime::ktransformers ? double(sockets) : 1.0;
+  c.memory = std::min(share, thread_share / reading_sockets) * reading_sockets / double(sockets);
   c.layer_sync_s = kLayerSyncAt16Threads * std::pow(c.threads / 16.0, kSyncExponent);
   c.compute_share = cores > 0 ? busy_cores / double(cores) : 1.0;
   c.arm = cpu.arm_cores;
@@ -248,7 +257,7 @@ HostEfficiency host_efficiency(
   h.precision = host_precision(in.weights);
   const bool arm_quantized = cpu.arm && h.precision == Precision::int8;
   if (arm_quantized) h.precision = Precision::fp32;
-  const bool ik = in.runtime == Runtime::ik_llama_cpp;
+  const bool ik = ik_kernels(in.runtime);
   const double kernels = arm_quantized ? kArmQuantizedCompute
                          : ik          ? kCompute
                                        : kCompute * type_compute_factor(in.weights);
@@ -285,7 +294,7 @@ Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec
   e.layer_overhead_s = in.layer_overhead_s.value_or(h.layer_overhead_s);
   e.prefill_layer_overhead_s = h.prefill_layer_overhead_s;
   // ik_llama.cpp multiplies the experts as GEMMs: no pass token by token.
-  const bool ik = in.runtime == Runtime::ik_llama_cpp;
+  const bool ik = ik_kernels(in.runtime);
   e.expert_row_bytes_per_s = ik ? 0.0 : threads.bytes_per_s;
   e.expert_token_s = ik ? kIkExpertTokenCost : kExpertTokenCost;
   e.threads = h.threads;

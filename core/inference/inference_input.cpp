@@ -21,8 +21,9 @@ bool kv_heads_split(const ModelSpec& m, int64_t tp) {
 
 namespace {
 
-constexpr std::array<std::string_view, 8> kRuntimeNames = {
-    "generic", "vllm", "llama.cpp", "tensorrt-llm", "sglang", "ollama", "mlx", "ik_llama.cpp"};
+constexpr std::array<std::string_view, 9> kRuntimeNames = {
+    "generic", "vllm", "llama.cpp",    "tensorrt-llm", "sglang",
+    "ollama",  "mlx",  "ik_llama.cpp", "ktransformers"};
 constexpr int64_t kDefaultContext = 4096;
 
 // Ollama's context when the Modelfile sets none, by the GPUs' memory (docs/context-length.mdx,
@@ -85,6 +86,12 @@ void parse_placement(const FieldReader& r, const ModelSpec& m, const Accelerator
     if (cpu_only) refuse(key, {"error.absent_accelerator_cpu"});
     if (!host_present) refuse(key, {"error.needs_host"});
   };
+  // KTransformers' placement is fixed: every routed expert on the CPU, the rest on the GPU.
+  if (in.runtime == Runtime::ktransformers) {
+    for (const char* key : {"gpu_layers", "offload_experts"}) {
+      if (r.has(key)) refuse(key, {"error.ktransformers_placement"});
+    }
+  }
   if (r.has("gpu_layers")) {
     if (!runtime_splits_layers(in.runtime)) {
       refuse("gpu_layers", {"error.gpu_layers_runtime"});
@@ -150,7 +157,7 @@ void parse_model_source(const FieldReader& r, InferenceInput& in) {
 
 bool runs_llama_cpp(Runtime runtime) {
   return runtime == Runtime::llama_cpp || runtime == Runtime::ollama ||
-         runtime == Runtime::ik_llama_cpp;
+         runtime == Runtime::ik_llama_cpp || runtime == Runtime::ktransformers;
 }
 
 bool runtime_splits_layers(Runtime runtime) {
@@ -245,6 +252,15 @@ InferenceInput parse_inference(const Json& section, const ModelSpec& m,
   if (is_cpu(device) && !runtime_splits_layers(in.runtime)) {
     throw InputError(r.field("runtime"), {"error.cpu_runtime"},
                      "\"" + std::string(runtime_name(in.runtime)) + "\"");
+  }
+  if (in.runtime == Runtime::ktransformers) {
+    const std::string quoted = "\"ktransformers\"";
+    if (moe_layer_count(m) == 0) {
+      throw InputError(r.field("runtime"), {"error.ktransformers_moe"}, quoted);
+    }
+    if (is_cpu(device) || !host_present) {
+      throw InputError(r.field("runtime"), {"error.ktransformers_host"}, quoted);
+    }
   }
   if (in.runtime == Runtime::mlx && device.vendor != "Apple") {
     throw InputError(r.field("runtime"),

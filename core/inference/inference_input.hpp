@@ -20,11 +20,24 @@ struct DeviceCalibration;
 // defaults (inference/runtime_profile.hpp). MLX is Apple's array framework with mlx-lm on top: one
 // Apple silicon GPU, its own affine-quantized checkpoints. ik_llama.cpp is llama.cpp's fork with
 // its own CPU kernels (faster prefill, fused MoE), otherwise llama.cpp's placement and memory.
-enum class Runtime { generic, vllm, llama_cpp, tensorrt_llm, sglang, ollama, mlx, ik_llama_cpp };
+// KTransformers runs a GGUF MoE model's routed experts on the host's CPU (with the same kernels
+// as ik_llama.cpp, a copy per NUMA node) and everything else on the GPU.
+enum class Runtime {
+  generic,
+  vllm,
+  llama_cpp,
+  tensorrt_llm,
+  sglang,
+  ollama,
+  mlx,
+  ik_llama_cpp,
+  ktransformers
+};
 
 std::string_view runtime_name(Runtime runtime);
 
-// llama.cpp itself, its fork ik_llama.cpp, or Ollama on top of it.
+// llama.cpp itself, its fork ik_llama.cpp, Ollama on top of it, or KTransformers (GGUF files
+// and llama.cpp's expert placement).
 bool runs_llama_cpp(Runtime runtime);
 
 // Whether the runtime loads checkpoints in this format: llama.cpp reads GGUF files; the GPU

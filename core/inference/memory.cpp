@@ -117,6 +117,7 @@ InferenceMemory inference_memory(const ModelSpec& model, const WeightsSize& weig
     case Runtime::ollama:
     case Runtime::mlx:
     case Runtime::ik_llama_cpp:
+    case Runtime::ktransformers:
       m.kv_pool_bytes = m.budget_bytes - fixed;
       m.reserved_bytes = d.total();
       break;

@@ -113,7 +113,9 @@ StepCost prefill_offloaded(const ModelSpec& m, const WeightsSize& w, const Place
     return s;
   }
   const auto chunk = int64_t(std::min(tokens, double(in.max_batched_tokens)));
-  if (chunk < kGpuOffloadMinBatch) {
+  // KTransformers' CPU runs its experts for the whole chunk; llama.cpp copies them to the GPU
+  // for chunks of 32 tokens and more.
+  if (chunk < kGpuOffloadMinBatch || in.runtime == Runtime::ktransformers) {
     StepCost s = decode_step_offloaded(m, w, placed, device, o, in, e, chunk, prompt, per_token);
     for (double* part : {&s.bytes, &s.flops, &s.memory_s, &s.compute_s, &s.fixed_s, &s.host_bytes,
                          &s.host_expert_dispatch_s, &s.host_flops, &s.host_s, &s.crossings,

@@ -66,8 +66,10 @@ struct Search {
   // ones on the CPU (llama.cpp common/arg.cpp --fit, --n-cpu-moe, -ngl).
   Placement fit() const {
     const Placement full = full_placement(m);
-    if (fits(full)) return full;
     const int64_t moe_layers = moe_layer_count(m);
+    // KTransformers runs every routed expert on the CPU (its optimize rules), whatever fits.
+    if (input.runtime == Runtime::ktransformers) return {full.gpu_layers, moe_layers, 0};
+    if (fits(full)) return full;
     // Ollama moves whole layers only (its num_gpu).
     if (moe_layers == 0 || input.runtime == Runtime::ollama) return {most_gpu_layers(0), 0, 0};
     const int64_t experts_out = first_true(1, moe_layers, [&](int64_t k) {
@@ -202,6 +204,11 @@ PlacedMemory place(const ModelSpec& m, const WeightsSize& w, const AcceleratorSp
     out.device =
         inference_memory(m, w, device, input, {s.device_resident / double(input.tp), on_device});
     out.host.weights_bytes = s.host_resident;
+    // KTransformers on several sockets (USE_NUMA) copies the experts to each NUMA node: DeepSeek-V3
+    // Q4_K_M needs 382 GB on one socket, 1 TB on two (its DeepseekR1_V3_tutorial.md).
+    if (input.runtime == Runtime::ktransformers) {
+      out.host.weights_bytes += s.host_experts * double(host->sockets - 1);
+    }
     out.host.kv_cache_bytes = out.device.kv_cache_bytes * (1.0 - on_device);
     out.host.compute_bytes = llama_cpp_compute_buffer_bytes(
         m, input.context_tokens, input.max_batched_tokens, input.flash_attention);
@@ -236,7 +243,7 @@ Placement choose_placement(const ModelSpec& m, const WeightsSize& w, const Accel
   if (runtime_streams_offload(input.runtime)) return {full.gpu_layers, 0, input.cpu_offload_bytes};
   if (!runtime_splits_layers(input.runtime)) return full;
   const Search search{m, w, device, host, input};
-  if (!input.gpu_layers && !input.offload_experts) return search.fit();
+  if (!input.gpu_layers && !input.offload_experts) return search.fit();  // KTransformers too
   const int64_t experts_out = input.offload_experts.value_or(0);
   const int64_t gpu_layers =
       input.gpu_layers ? *input.gpu_layers : search.most_gpu_layers(experts_out);

@@ -32,6 +32,7 @@ int64_t kv_block_tokens(Runtime runtime) {
     case Runtime::llama_cpp:
     case Runtime::ollama:
     case Runtime::ik_llama_cpp:
+    case Runtime::ktransformers:
       return 1;
     case Runtime::mlx:
       // mlx_lm/models/cache.py KVCache.step: the cache grows by whole blocks of 256 positions.
@@ -90,6 +91,10 @@ RuntimeDefaults runtime_defaults(Runtime runtime, const AcceleratorSpec& device,
       // rocmMinimumMemory).
       d.max_batched_tokens = 512;
       if (d.overhead_bytes > 0) d.overhead_bytes += kOllamaMinimumFreeBytes;
+      break;
+    case Runtime::ktransformers:
+      // ktransformers local_chat: chunk_size 8192 (prefill chunks; v0.2.4 local_chat.py).
+      d.max_batched_tokens = 8192;
       break;
     case Runtime::mlx:
       // mlx_lm/generate.py generate_step: the prompt runs in chunks of prefill_step_size 2048.

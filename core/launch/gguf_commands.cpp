@@ -120,6 +120,36 @@ LaunchCommand ollama_command(const LaunchSetup& s) {
 
 }  // namespace
 
+// KTransformers' legacy engine: python -m ktransformers.local_chat --model_path (the model's
+// config and tokenizer) --gguf_path (the folder of GGUF files) --cpu_infer (CPU threads)
+// --max_new_tokens; --prompt_file makes it print "prompt eval rate" and "eval rate"
+// (ktransformers v0.2.4 local_chat.py, doc/en/DeepseekR1_V3_tutorial.md).
+LaunchCommand ktransformers_command(const LaunchSetup& s) {
+  LaunchCommand c;
+  c.runtime = "ktransformers";
+  std::string config = s.repo;
+  if (s.repo.empty() || s.repo_holds_format) {
+    config = "<" + s.model_name + " config repository>";
+    c.notes.push_back({"note.launch.model_unknown"});
+  }
+  const std::string folder = !s.file.empty() ? s.file : "./" + s.model_name + "-" + quant_name(s);
+  Words w = {"python",
+             "-m",
+             "ktransformers.local_chat",
+             "--model_path",
+             config,
+             "--gguf_path",
+             folder,
+             "--max_new_tokens",
+             std::to_string(s.output_tokens)};
+  if (s.threads > 0) append_words(w, {"--cpu_infer", std::to_string(s.threads)});
+  c.run = command_line(w);
+  append_words(w, {"--prompt_file", "prompt.txt"});
+  c.measure = command_line(w);
+  c.notes.push_back({"note.launch.ktransformers_files"});
+  return c;
+}
+
 std::vector<LaunchCommand> gguf_commands(const LaunchSetup& s) {
   const Words model = model_words(s);
   const Words placement = placement_words(s, false);

@@ -10,4 +10,7 @@ namespace llm_sizer {
 // llama-cli and Ollama (a Modelfile) as the other ways to run the same GGUF file.
 std::vector<LaunchCommand> gguf_commands(const LaunchSetup& setup);
 
+// KTransformers' local chat on the same GGUF files, with the line that times it.
+LaunchCommand ktransformers_command(const LaunchSetup& setup);
+
 }  // namespace llm_sizer

@@ -67,6 +67,9 @@ std::vector<LaunchCommand> launch_commands(const LaunchSetup& s) {
     case Runtime::mlx:
       commands = mlx_commands(s);
       break;
+    case Runtime::ktransformers:
+      commands = {ktransformers_command(s)};
+      break;
   }
   const std::vector<Message> shared = common_notes(s);
   for (LaunchCommand& c : commands) c.notes.insert(c.notes.begin(), shared.begin(), shared.end());

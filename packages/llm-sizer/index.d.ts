@@ -40,7 +40,7 @@ export interface InferenceSection {
   /** A weight format id: "bf16", "q4_k_m", "awq-4bit-g128", ... (presets().choices.inference.weights). */
   weights?: string;
   kv_cache?: string;
-  runtime?: 'generic' | 'vllm' | 'llama.cpp' | 'tensorrt-llm' | 'sglang' | 'ollama' | 'mlx' | 'ik_llama.cpp';
+  runtime?: 'generic' | 'vllm' | 'llama.cpp' | 'tensorrt-llm' | 'sglang' | 'ollama' | 'mlx' | 'ik_llama.cpp' | 'ktransformers';
   batch?: number;
   context_tokens?: number;
   prompt_tokens?: number;

@@ -44,7 +44,7 @@ const keptAsIs = new Set([
   'memory_efficiency', 'compute_efficiency', 'host_memory_efficiency', 'host_compute_efficiency', // fitted fields
   'gather', 'scatter', 'to', // all-gather, reduce-scatter, all-to-all
   'NeMo', 'SigLIP', 'Vision', // a framework, an image encoder, a product name (Llama 3.2 Vision)
-  'Ollama', 'Modelfile', // a runtime and its file of settings
+  'Ollama', 'Modelfile', 'KTransformers', // runtimes, and Ollama's file of settings
   'ik_', // ik_llama.cpp, llama.cpp's fork (a proper name)
   'AltUp', 'LAuReL', 'conformer', 'timm', // Gemma 3n's layer parts, its audio encoder's kind, the image library
   'ExLlama', 'MoonViT', // the EXL2/EXL3 quantizer's name; Kimi K2.5's image encoder

@@ -148,7 +148,7 @@ test('a CPU short of RAM runs from disk once the disk speed is given, with the d
 test('a laptop on a phone: the command that runs it and the one that measures it, copied by a button', async () => {
   const laptop = {
     model: 'qwen3-30b-a3b',
-    hardware: { accelerator: { preset: 'rtx-3060-12gb', memory_bytes: 6 * GiB }, host: { preset: 'ryzen-7-8845hs', memory_bytes: 32 * GiB } },
+    hardware: { accelerator: 'rtx-3060-laptop', host: { preset: 'ryzen-7-8845hs', memory_bytes: 32 * GiB } },
     inference: { runtime: 'llama.cpp', weights: 'q4_k_m' },
   };
   const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -84,6 +84,12 @@ test('D3: sizes no model has are refused before anything is sized from them', ()
   assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'm4-max', count: 4 }, inference: { runtime: 'mlx', tp: 4 } }), 'inference.tp');
   assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'm4-max' }, inference: { runtime: 'mlx', gpu_layers: 3 } }),
     'inference.gpu_layers');
+  // KTransformers places a MoE model's experts itself, on a GPU's host.
+  assertRefused(scenario({ model: 'qwen3-30b-a3b', hardware: { accelerator: 'epyc-9654' }, inference: { runtime: 'ktransformers' } }), 'inference.runtime');
+  assertRefused(scenario({ model: 'llama-3-8b', hardware: { accelerator: 'rtx-4090', host: 'epyc-9654' }, inference: { runtime: 'ktransformers' } }),
+    'inference.runtime');
+  assertRefused(scenario({ model: 'qwen3-30b-a3b', hardware: { accelerator: 'rtx-4090', host: 'epyc-9654' }, inference: { runtime: 'ktransformers', gpu_layers: 4 } }),
+    'inference.gpu_layers');
 });
 
 test('D4: inputs that made results infinite or zero are refused, naming the field', () => {

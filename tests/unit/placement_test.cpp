@@ -61,7 +61,9 @@ TEST_CASE("bad hosts and placements name the field") {
       "1000000000.0");
   CHECK_THROWS_WITH(
       run(scenario("llama-3-8b", {{"accelerator", "ryzen-9-7950x"}}, {{"runtime", "vllm"}})),
-      "inference.runtime: must be llama.cpp, ollama or generic when the accelerator is a CPU, got "
+      "inference.runtime: must be llama.cpp, ik_llama.cpp, ollama or generic when the accelerator "
+      "is a "
+      "CPU, got "
       "\"vllm\"");
   CHECK_THROWS_WITH(run(scenario("llama-3-8b",
                                  {{"accelerator", "rtx-4090"},

@@ -488,6 +488,7 @@ export default {
     'runtime.ollama': 'Ollama',
     'runtime.mlx': 'MLX (mlx-lm)',
     'runtime.ik_llama.cpp': 'ik_llama.cpp',
+    'runtime.ktransformers': 'KTransformers',
     'family.float': 'Floating point',
     'family.fp8': 'FP8',
     'family.int': 'Integer',

@@ -197,6 +197,7 @@ export default {
         'Each runtime’s documented memory behaviour: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction of what is free after the weights; llama.cpp keeps the token embedding in host memory.',
         'Ollama runs llama.cpp’s engine with its own defaults: num_ctx 4k below 24 GiB of GPU memory (and on a CPU), 32k below 48 GiB, else 256k (Ollama’s context-length documentation); 457 MiB of each CUDA/ROCm GPU left free (cudaMinimumMemory); whole layers on the CPU (num_gpu), never experts.',
         'Apple unified memory gives the GPU Metal’s recommended working set (75% of memory on large machines).',
+        'KTransformers keeps every routed expert of a MoE model in the host’s RAM and everything else on the GPU; on several sockets (USE_NUMA) each socket holds its own copy of the experts and streams it from its own memory (its DeepSeek-V3 tutorial: 382 GB on one socket, 1 TB on two).',
         'MLX (mlx-lm) grows its KV cache in blocks of 256 tokens by concatenation, so its peak holds all but the last block twice; it runs prompts in chunks of 2048 tokens; its affine-quantized matmuls stream at the memory’s speed, with 63 µs a layer and 4.5 µs a routed expert of fixed decode cost (mlx-lm’s BENCHMARKS.md on an M4 Max: Qwen3-4B in bf16, 8 and 4 bits fits one bandwidth; Qwen3-30B-A3B gives the experts’ cost).',
       ],
       constants: [

@@ -193,6 +193,7 @@ export default {
         '每个运行时有文档记载的显存行为：vLLM 的 gpu_memory_utilization、SGLang 的 mem_fraction_static、TensorRT-LLM 在加载权重后对剩余显存使用的 free_gpu_memory_fraction；llama.cpp 把词元嵌入留在主机内存。',
         'Ollama 以 llama.cpp 的引擎运行，默认值是它自己的：GPU 显存低于 24 GiB（以及在 CPU 上）时 num_ctx 为 4k，低于 48 GiB 时为 32k，否则为 256k（Ollama 的上下文长度文档）；每块 CUDA/ROCm GPU 留出 457 MiB（cudaMinimumMemory）；移到 CPU 上的是整层（num_gpu），从不是专家。',
         'Apple 统一内存只把 Metal 推荐的工作集（大内存机器上为 75%）分给 GPU。',
+        'KTransformers 把混合专家模型的所有路由专家放在主机内存里，其余放在 GPU 上；多路服务器上（USE_NUMA）每一路各存一份专家，从自己的内存读取（其 DeepSeek-V3 教程：单路 382 GB，双路 1 TB）。',
         'MLX（mlx-lm）以 256 个 token 为一块、靠拼接来扩大 KV 缓存，所以峰值时除最后一块外缓存存在两份；提示按每块 2048 个 token 处理；它的仿射量化矩阵乘法以内存的速度读取权重，解码每层另有 63 µs、每个被路由的专家另有 4.5 µs 的固定开销（mlx-lm 的 BENCHMARKS.md，M4 Max：Qwen3-4B 的 bf16、8 位和 4 位符合同一带宽；Qwen3-30B-A3B 给出专家的开销）。',
       ],
       constants: [

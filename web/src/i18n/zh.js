@@ -484,6 +484,7 @@ export default {
     'runtime.ollama': 'Ollama',
     'runtime.mlx': 'MLX',
     'runtime.ik_llama.cpp': 'ik_llama.cpp',
+    'runtime.ktransformers': 'KTransformers',
     'family.float': '浮点',
     'family.fp8': 'FP8',
     'family.int': '整数',
