@@ -181,6 +181,28 @@ TEST_CASE("every offload explanation evaluates to its number") {
   }
 }
 
+TEST_CASE("every explanation of MLX, ik_llama.cpp and KTransformers evaluates to its number") {
+  // MLX's per-expert decode cost, ik_llama.cpp's experts as GEMMs with a cost per token, and
+  // KTransformers' CPU prefill of every expert on two sockets.
+  const std::vector<llm_sizer::Json> scenarios = {
+      {{"model", "qwen3-30b-a3b"},
+       {"hardware", {{"accelerator", "m4-max"}}},
+       {"inference", {{"runtime", "mlx"}, {"weights", "mlx-4bit-g64"}}}},
+      {{"model", "qwen3-30b-a3b"},
+       {"hardware", {{"accelerator", "ryzen-9-7950x"}}},
+       {"inference", {{"runtime", "ik_llama.cpp"}, {"weights", "iq4_xs"}}}},
+      {{"model", "deepseek-v3"},
+       {"hardware",
+        {{"accelerator", "rtx-4090"},
+         {"host",
+          {{"preset", "xeon-gold-6454s"}, {"memory_bytes", 1099511627776.0}, {"sockets", 2}}}}},
+       {"inference", {{"runtime", "ktransformers"}, {"weights", "q4_k_m"}}}},
+  };
+  for (const auto& scenario : scenarios) {
+    check_explanations(llm_sizer::test::run(scenario), scenario.dump());
+  }
+}
+
 TEST_CASE("every serving and speculative-decoding explanation evaluates to its number") {
   for (const char* model : {"llama-3.1-8b", "mixtral-8x7b", "gemma-3-27b", "deepseek-v2-lite"}) {
     check_explanations(
