@@ -187,11 +187,10 @@ bool ik_kernels(Runtime runtime) {
   return runtime == Runtime::ik_llama_cpp || runtime == Runtime::ktransformers;
 }
 
+// Weights the CPU multiplies as floats, unpacking nothing: those host_precision does not give
+// to the integer kernels.
 bool float_weights(const WeightFormat& f) {
-  if (f.scheme == WeightScheme::dense) return true;
-  return f.scheme == WeightScheme::gguf &&
-         (f.gguf_ftype == GgufFtype::f32 || f.gguf_ftype == GgufFtype::f16 ||
-          f.gguf_ftype == GgufFtype::bf16);
+  return host_precision(f) != Precision::int8;
 }
 
 // The CPU as llama.cpp runs it: its threads (absent: one per physical core, llama.cpp's default),
