@@ -39,6 +39,7 @@ struct AcceleratorSpec {
   int64_t cores = 0;            // CPUs: physical cores, every socket (0: not known)
   std::string host_category;    // CPUs: desktop, laptop, workstation or server
   double core_clock_hz = 0;     // CPUs: a busy core's clock (boost, else base; 0: unknown)
+  double base_clock_hz = 0;     // CPUs: the clock the vector peaks are quoted at (0: unknown)
   int64_t ccds = 0;             // CPUs: core dies with their own memory link (0: not known)
   double ccd_read_bytes_per_s = 0;
   bool arm_cores = false;  // CPUs: Arm (NEON/SVE) cores, else x86

@@ -54,7 +54,8 @@ HostSpec parse_host(const FieldReader& r) {
   const double sockets = double(h.sockets);
   h.cores = r.int_or("cores", 0, limits::kCoresPerSocket) * h.sockets;
   const auto base = r.optional_number("base_clock_hz", limits::kCoreClockHz);
-  h.clock_hz = r.optional_number("boost_clock_hz", limits::kCoreClockHz).value_or(base.value_or(0));
+  h.base_clock_hz = base.value_or(0);
+  h.clock_hz = r.optional_number("boost_clock_hz", limits::kCoreClockHz).value_or(h.base_clock_hz);
   h.ccds = r.int_or("ccds", 0, limits::kCoreDies) * h.sockets;
   h.ccd_read_bytes_per_s =
       r.optional_number("ccd_read_bytes_per_s", limits::kGivenLinkBytesPerS).value_or(0);
@@ -117,6 +118,7 @@ AcceleratorSpec cpu_device(const HostSpec& h) {
   a.cores = h.cores;
   a.host_category = h.category;
   a.core_clock_hz = h.clock_hz;
+  a.base_clock_hz = h.base_clock_hz;
   a.ccds = h.ccds;
   a.ccd_read_bytes_per_s = h.ccd_read_bytes_per_s;
   a.arm_cores = h.arm_cores;

@@ -21,6 +21,7 @@ struct HostSpec {
   int64_t cores = 0;
   int64_t sockets = 1;
   double clock_hz = 0;  // one busy core's clock: the boost clock, else the base clock (0: unknown)
+  double base_clock_hz = 0;  // the clock dense_flops_per_s is quoted at (0: unknown)
   // Core dies (AMD CCDs), each reading memory over its own link (every socket); 0: not known, or
   // one die whose cores share the memory controllers' mesh.
   int64_t ccds = 0;

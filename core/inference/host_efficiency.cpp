@@ -56,9 +56,13 @@ constexpr double kExpertDispatch = 26e-6;
 constexpr double kCcdLinkShare = 0.8;
 // Threads a host of unknown cores is taken to run.
 constexpr int64_t kUnknownCoresThreads = 16;
-// Prefill matmuls on a CPU reach this share of the vector peak at base clock (llama.cpp pp512 on
-// a Ryzen 9 7950X, LLaMA-3.1-8B: Q4_0 153, Q8_0 148, BF16 79 t/s; ik_llama.cpp discussion 164).
-constexpr double kCompute = 0.235;
+// Prefill matmuls on a CPU reach this share of the vector peak at the clock its cores hold under
+// the kernels' load (llama.cpp pp512 on a Ryzen 9 7950X at 5.7 GHz, LLaMA-3.1-8B: Q4_0 153, Q8_0
+// 148, BF16 79 t/s; ik_llama.cpp discussion 164). AMD's and Intel's client cores hold their boost
+// clock; Intel's Xeon cores drop to about their base clock under AVX-512 (its licence clocks):
+// a Xeon 8480 at 52 threads prefills Llama-3.1-8B Q4_K_M at 228 t/s (ik_llama.cpp issue 437),
+// 0.9x the boost clock's figure.
+constexpr double kCompute = 0.1855;
 // llama.cpp's CPU matmuls run its simple block types (and the ones it repacks into interleaved
 // rows: Q4_0, Q8_0) fastest; the others spend more of each block on unpacking scales and grids.
 // Each type's rate against Q4_0's, pp512 on a Ryzen 9 7950X, LLaMA-3.1-8B, mainline build 4384
@@ -134,6 +138,18 @@ Precision host_precision(const WeightFormat& f) {
 
 namespace {
 
+// Intel's Xeon server and workstation parts: cores and memory controllers on one mesh.
+bool intel_mesh(const std::string& vendor, const std::string& category) {
+  return vendor == "Intel" && (category == "server" || category == "workstation");
+}
+
+// The clock the kernels run at against the base clock the vector peaks are quoted at.
+double kernel_clock_gain(const AcceleratorSpec& cpu) {
+  if (cpu.base_clock_hz <= 0 || cpu.core_clock_hz <= 0) return 1.0;
+  if (intel_mesh(cpu.vendor, cpu.host_category)) return 1.0;
+  return cpu.core_clock_hz / cpu.base_clock_hz;
+}
+
 // The share of the CPU's matmul rate a GGUF type's kernels keep against Q4_0 and Q8_0.
 double type_compute_factor(const WeightFormat& f) {
   if (f.scheme != WeightScheme::gguf) return 1.0;
@@ -208,8 +224,7 @@ struct ThreadedCpu {
 double streaming_share(const std::string& memory_type, const std::string& vendor,
                        const std::string& category) {
   if (memory_type.rfind("LPDDR", 0) == 0) return kStreamingSoldered;
-  const bool mesh = vendor == "Intel" && (category == "server" || category == "workstation");
-  return mesh ? kStreamingIntelMesh : kStreamingDdr;
+  return intel_mesh(vendor, category) ? kStreamingIntelMesh : kStreamingDdr;
 }
 
 // What the core dies' links let a socket read, as a share of its DRAM bandwidth (1 when not known).
@@ -247,26 +262,25 @@ ThreadedCpu threaded_cpu(const InferenceInput& in, const AcceleratorSpec& cpu) {
   return c;
 }
 
-HostEfficiency host_efficiency(
-    const InferenceInput& in,
-    const std::array<std::optional<double>, kPrecisionNames.size()>& peaks,
-    const ThreadedCpu& cpu) {
+HostEfficiency host_efficiency(const InferenceInput& in, const AcceleratorSpec& spec,
+                               const ThreadedCpu& cpu) {
   HostEfficiency h;
   h.memory = in.host_memory_efficiency.value_or(cpu.memory);
   h.precision = host_precision(in.weights);
   const bool arm_quantized = cpu.arm && h.precision == Precision::int8;
   if (arm_quantized) h.precision = Precision::fp32;
+  // Without a figure for that precision the CPU widens to FP32.
+  const Precision widened = spec.peak_flops_per_s(h.precision) ? h.precision : Precision::fp32;
+  const double peak = spec.peak_flops_per_s(widened).value_or(0.0);
   const bool ik = ik_kernels(in.runtime);
   const double kernels = arm_quantized ? kArmQuantizedCompute
                          : ik          ? kCompute
                                        : kCompute * type_compute_factor(in.weights);
   const double ik_gain = float_weights(in.weights) ? kIkFloatKernelGain : kIkKernelGain;
-  h.compute = in.host_compute_efficiency.value_or(kernels * (ik ? ik_gain : 1.0));
+  h.compute =
+      in.host_compute_efficiency.value_or(kernels * (ik ? ik_gain : 1.0) * kernel_clock_gain(spec));
   h.threads = cpu.threads;
-  // Without a figure for that precision the CPU widens to FP32.
-  h.peak_flops_per_s =
-      peaks[size_t(h.precision)].value_or(peaks[size_t(Precision::fp32)].value_or(0.0)) *
-      cpu.compute_share;
+  h.peak_flops_per_s = peak * cpu.compute_share;
   h.layer_overhead_s = cpu.layer_sync_s;
   h.expert_dispatch_s = kExpertDispatch;
   h.prefill_layer_overhead_s = kPrefillLayerOverhead;
@@ -279,12 +293,12 @@ HostEfficiency host_efficiency(
 
 HostEfficiency resolve_host_efficiency(const InferenceInput& in, const HostSpec& host) {
   const AcceleratorSpec cpu = cpu_device(host);
-  return host_efficiency(in, cpu.dense_flops_per_s, threaded_cpu(in, cpu));
+  return host_efficiency(in, cpu, threaded_cpu(in, cpu));
 }
 
 Efficiency cpu_device_efficiency(const InferenceInput& in, const AcceleratorSpec& cpu) {
   const ThreadedCpu threads = threaded_cpu(in, cpu);
-  const HostEfficiency h = host_efficiency(in, cpu.dense_flops_per_s, threads);
+  const HostEfficiency h = host_efficiency(in, cpu, threads);
   Efficiency e;
   e.memory = in.memory_efficiency.value_or(h.memory);
   e.compute = in.compute_efficiency.value_or(h.compute);
