@@ -5,10 +5,14 @@
 namespace llm_sizer {
 namespace {
 
+constexpr double kPcieRingShareUpTo4 = 35.0 / 64.0;
+constexpr double kPcieRingShareBeyond4 = 28.0 / 64.0;
+
 // A ring over n ranks on one link: `passes` x (n - 1) steps, each moving bytes / n.
 double ring_s(double bytes, double n, double passes, const Link& link) {
   if (n <= 1) return 0;
-  return passes * (n - 1) * (link.latency_s + bytes / n / link.bytes_per_s);
+  const double bytes_per_s = link.bytes_per_s * ring_link_share(link.id, n);
+  return passes * (n - 1) * (link.latency_s + bytes / n / bytes_per_s);
 }
 
 // passes = 2 for an all-reduce (reduce-scatter then all-gather), 1 for either half.
@@ -44,6 +48,11 @@ double all_to_all_s(double bytes, Group g, const ClusterSpec& c) {
   const double inter =
       to_others > 0 ? c.inter_node.latency_s + to_others / c.inter_node.bytes_per_s : 0;
   return std::max(intra, inter);
+}
+
+double ring_link_share(const std::string& link_id, double ranks) {
+  if (link_id.rfind("pcie", 0) != 0 || ranks <= 1) return 1.0;
+  return ranks <= 4 ? kPcieRingShareUpTo4 : kPcieRingShareBeyond4;
 }
 
 double send_s(double bytes, const Link& link) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "hardware/cluster.hpp"
 
@@ -26,6 +27,13 @@ double all_gather_s(double bytes, Group group, const ClusterSpec& cluster);
 // All-to-all where each GPU sends `bytes` in total spread evenly over the group: the share for
 // peers in its node over intra_node, the rest over inter_node, both links at once.
 double all_to_all_s(double bytes, Group group, const ClusterSpec& cluster);
+
+// The share of a link's per-direction rate a ring collective over `ranks` GPUs reaches on it.
+// GPUs on PCIe pass their rings through PCIe switches and the CPUs' root complexes, which bound
+// them: NCCL's all-reduce bus bandwidth on 8 RTX 5090s (PCIe 5.0 x16, 64 GB/s a direction, two
+// Xeon 8480+) peaks at 28 GB/s, on 4 of them at 35 (NVIDIA/nccl issue 1639, whose maintainer
+// notes that on PCIe systems the CPUs and their memory set it). Other links: their rate.
+double ring_link_share(const std::string& link_id, double ranks);
 
 // One point-to-point send.
 double send_s(double bytes, const Link& link);

@@ -1,5 +1,6 @@
 #include "inference/efficiency.hpp"
 
+#include "hardware/collectives.hpp"
 #include "hardware/host.hpp"
 #include "inference/calibration.hpp"
 #include "inference/host_efficiency.hpp"
@@ -145,7 +146,8 @@ Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& d
   // Tensor parallelism: two all-reduces per layer; gpt-fast's Llama-2-7B on 2, 4 and 8 A100s
   // implies about 2 us plus 3.3 us per extra device for a small message.
   e.allreduce_latency_s = 2e-6 + 3.3e-6 * double(in.tp - 1);
-  e.interconnect_bytes_per_s = device.interconnect_bytes_per_s;
+  e.interconnect_bytes_per_s =
+      device.interconnect_bytes_per_s * ring_link_share(device.interconnect_kind, double(in.tp));
   e.sequential_split = llama_cpp && in.tp > 1;
 
   if (in.calibration != nullptr) apply_calibration(*in.calibration, in, device, e);

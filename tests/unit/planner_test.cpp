@@ -45,6 +45,35 @@ TEST_CASE("ring collectives: 2 (n - 1) / n of the buffer per GPU, hierarchical a
         Approx(bytes * 8 / 16 / 10e9));
 }
 
+TEST_CASE("rings over PCIe reach what the CPUs pass: 28 of 64 GB/s on 8 GPUs, 35 on 4") {
+  // NVIDIA/nccl issue 1639: 8 RTX 5090s on PCIe 5.0 x16 behind two Xeon 8480+, all-reduce bus
+  // bandwidth 28 GB/s with 8 GPUs and 35 with 4.
+  llm_sizer::ClusterSpec c;
+  c.intra_node = {"pcie5-x16", "PCIe 5.0 x16", 64e9, 0};
+  const double bytes = 1e9;
+  CHECK(2 * 7.0 / 8 * bytes / llm_sizer::all_reduce_s(bytes, llm_sizer::group_of(8, 1, 8), c) ==
+        Approx(28e9));
+  CHECK(2 * 3.0 / 4 * bytes / llm_sizer::all_reduce_s(bytes, llm_sizer::group_of(4, 1, 8), c) ==
+        Approx(35e9));
+  // NVLink keeps its rate.
+  CHECK(llm_sizer::ring_link_share("nvlink4", 8) == 1.0);
+  // A tensor-parallel decode step on 8 L40S (PCIe 4.0) pays its all-reduces at 14 GB/s, not 32.
+  const Json l40s = {{"model", "llama-3-70b"},
+                     {"hardware", {{"accelerator", "l40s"}, {"count", 8}}},
+                     {"inference",
+                      {{"runtime", "tensorrt-llm"},
+                       {"weights", "fp8"},
+                       {"tp", 8},
+                       {"batch", 128},
+                       {"prompt_tokens", 128},
+                       {"output_tokens", 2048}}}};
+  const Json step = run(l40s)["inference"]["decode_step"];
+  const double message = 128 * 8192 * 2.0;
+  const double latency = 2e-6 + 3.3e-6 * 7;
+  CHECK(step["allreduce_s"].get<double>() ==
+        Approx(80 * 2 * (latency + 2 * 7.0 / 8 * message / (32e9 * 28 / 64))));
+}
+
 TEST_CASE("plan(): the fastest plans that fit, best first, and a scaling curve") {
   const Json answer = plan(scenario("llama-3-8b", 16, Json::object(), {{"top", 5}}));
   const Json& plans = answer["plans"];

@@ -224,7 +224,7 @@ export default {
       ],
       assumes: [
         'One set of efficiencies for every case, fitted once to the published speeds (data/measurements/inference-speed.json): by memory type (GDDR, HBM, Apple unified), by runtime, and by weight format (k-quants, 4-bit GPTQ/AWQ dequantize).',
-        'Tensor-parallel all-reduces cost a fixed latency plus a share per extra device; llama.cpp splits layers, which adds no all-reduce and no speed.',
+        'Tensor-parallel all-reduces cost a fixed latency plus a share per extra device; over PCIe their rings pass what the CPUs’ root complexes carry, 35/64 of the link’s rate for up to 4 GPUs and 28/64 beyond (NCCL all-reduce bus bandwidth on 8 RTX 5090s, NVIDIA/nccl issue 1639); llama.cpp splits layers, which adds no all-reduce and no speed.',
       ],
       constants: [
         { label: 'Memory efficiency', path: 'inference.assumptions.memory_efficiency', scenario: 'local', source: 'fitted to the published speeds' },
@@ -322,7 +322,7 @@ export default {
       equation: [
         'compute per micro-batch = matmul FLOPs / (peak × compute_efficiency) + attention FLOPs / (16-bit peak × compute_efficiency) + elementwise bytes / (bandwidth × memory_efficiency)',
         'compute_efficiency = matmul_share (the device’s achievable matmul FLOPS) × framework_share',
-        'all-reduce (ring) = 2·(n−1) × (latency + bytes / n / bandwidth); a group spanning nodes goes inside each node first',
+        'all-reduce (ring) = 2·(n−1) × (latency + bytes / n / bandwidth); a group spanning nodes goes inside each node first; a PCIe ring reaches 35/64 of the link’s rate on up to 4 GPUs and 28/64 beyond',
         'pipeline = m·t_max + (Σ_k t_k − t_max) / v  (bubble (p−1)/(v·m) for equal stages)',
         'step_time_s = pipeline + exposed data-parallel synchronisation + ZeRO-3 gathers + offload transfers',
       ],

@@ -220,7 +220,7 @@ export default {
       ],
       assumes: [
         '所有情况共用一组效率参数，只根据公开速度数据（data/measurements/inference-speed.json）拟合一次：按显存类型（GDDR、HBM、Apple 统一内存）、运行时和权重格式（k-quant、需要反量化的 4 位 GPTQ/AWQ）区分。',
-        '张量并行的 all-reduce 有固定延迟，另加每多一个设备的一份开销；llama.cpp 按层切分，不增加 all-reduce，也不提速。',
+        '张量并行的 all-reduce 有固定延迟，另加每多一个设备的一份开销；经 PCIe 时，环只能跑到 CPU 根复合体所能承载的速率：不超过 4 块 GPU 时为链路速率的 35/64，更多时为 28/64（8 块 RTX 5090 上 NCCL 全归约的总线带宽，NVIDIA/nccl 议题 1639）；llama.cpp 按层切分，不增加 all-reduce，也不提速。',
       ],
       constants: [
         { label: '显存效率', path: 'inference.assumptions.memory_efficiency', scenario: 'local', source: '由公开速度数据拟合' },
@@ -318,7 +318,7 @@ export default {
       equation: [
         '每个微批次的计算 = 矩阵乘 FLOPs / (峰值 × compute_efficiency) + 注意力 FLOPs / (16 位峰值 × compute_efficiency) + 逐元素字节 / (带宽 × memory_efficiency)',
         'compute_efficiency = matmul_share（该设备可达的矩阵乘算力比例）× framework_share',
-        '全归约（环形）= 2·(n−1) × (延迟 + 字节 / n / 带宽)；跨节点的组先在节点内归约',
+        '全归约（环形）= 2·(n−1) × (延迟 + 字节 / n / 带宽)；跨节点的组先在节点内归约；PCIe 上的环在不超过 4 块 GPU 时达到链路速率的 35/64，更多时为 28/64',
         '流水线 = m·t_max + (Σ_k t_k − t_max) / v（各阶段相等时气泡为 (p−1)/(v·m)）',
         'step_time_s = 流水线 + 未被掩盖的数据并行同步 + ZeRO-3 收集 + 卸载传输',
       ],
