@@ -35,7 +35,8 @@ void apply_calibration(const DeviceCalibration& c, const InferenceInput& in,
       // Measured on this precision's own matmuls: only dequantizing weights first still costs.
       const bool native = runs_natively(in.weights, device);
       e.compute =
-          *measured * (native ? 1.0 : format_compute_factor(in.weights, device, e.precision));
+          *measured *
+          (native ? 1.0 : format_compute_factor(in.weights, device, e.precision, in.runtime));
       used = true;
     }
   }

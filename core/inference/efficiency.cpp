@@ -70,15 +70,17 @@ double format_memory_factor(const WeightFormat& format) {
 
 // Prefill slows down when weights must be dequantized before each matmul (llama.cpp pp512 on an
 // RTX 4090: Q4_K_M 7139 t/s against F16 9382); native FP8/INT8 matmuls rarely reach their
-// doubled peak (TensorRT-LLM FP8 on H100: 0.37 of it at 2048 prompt tokens).
+// doubled peak (kLowPrecisionMatmulFactor).
 double format_compute_factor(const WeightFormat& format, const AcceleratorSpec& device,
-                             Precision precision) {
+                             Precision precision, Runtime runtime) {
   const bool quantized = !(format.scheme == WeightScheme::dense ||
                            (format.scheme == WeightScheme::gguf && format.bits >= 16));
   if (runs_natively(format, device)) {
     const bool low_precision = precision != Precision::fp16 && precision != Precision::bf16 &&
                                precision != Precision::fp32 && precision != Precision::tf32;
-    return low_precision ? kLowPrecisionMatmulFactor : 1.0;
+    if (!low_precision) return 1.0;
+    return runtime == Runtime::tensorrt_llm ? kTensorRtLowPrecisionMatmulFactor
+                                            : kLowPrecisionMatmulFactor;
   }
   return quantized ? 0.81 : 1.0;
 }
@@ -117,7 +119,7 @@ Efficiency resolve_efficiency(const InferenceInput& in, const AcceleratorSpec& d
   // Prefill: matmuls at a fraction of the dense peak of the precision the format computes in.
   e.precision = compute_precision(in.weights, device);
   e.peak_flops_per_s = device.peak_flops_per_s(e.precision).value_or(0);
-  const double format = format_compute_factor(in.weights, device, e.precision);
+  const double format = format_compute_factor(in.weights, device, e.precision, in.runtime);
   if (llama_cpp) {
     // llama.cpp's fp16 GEMMs accumulate in fp16, which GeForce cards run at twice the FP32-
     // accumulate rate NVIDIA lists (and the catalog stores).

@@ -34,9 +34,16 @@ struct Efficiency {
 };
 
 // Native FP8/INT8 matmuls rarely reach their doubled peak: they run at this share of the
-// efficiency 16-bit matmuls reach (TensorRT-LLM FP8 on H100: 0.37 of the FP8 peak at 2048 prompt
-// tokens, against 0.65 of the 16-bit peak for bf16).
+// efficiency 16-bit matmuls reach (vLLM's FP8 serving rows: median +3.5% over 18 rows at this
+// share).
 inline constexpr double kLowPrecisionMatmulFactor = 0.6;
+// TensorRT-LLM keeps low-precision activations between fused kernels (quantization folded into
+// the norms and activations, FP8 context attention over an FP8 KV cache, which SGLang dequantizes
+// to 16 bits instead: its issue 10083) and its GEMMs lead. At the other runtimes' share its FP8
+// throughput rows (perf-overview tables, MLPerf Offline) come out 10-20% slow, and its batch-1
+// FP8 TTFTs too: Llama-2 7B and 70B on H100 at 2048 prompt tokens +12% and +10% (now -4% and
+// -5%), NIM's Llama-3.3-70B on two H100s +23% and +16% (now +4% and 0%).
+inline constexpr double kTensorRtLowPrecisionMatmulFactor = 0.72;
 
 // The share of datasheet bandwidth a streaming kernel reaches, by memory technology (fitted to
 // batch-1 decode: HBM 0.655, GDDR 0.905, unified memory 0.862).
@@ -47,7 +54,7 @@ double format_memory_factor(const WeightFormat& format);
 
 // How much a weight format changes the prefill matmuls' share of the precision's peak.
 double format_compute_factor(const WeightFormat& format, const AcceleratorSpec& device,
-                             Precision precision);
+                             Precision precision, Runtime runtime);
 
 // The documented defaults for this runtime, device and weight format, with the scenario's
 // overrides (inference.memory_efficiency, compute_efficiency, layer_overhead_s) applied. A device

@@ -82,7 +82,8 @@ TEST_CASE("a calibration's weight-only factors and precisions follow the format"
       llm_sizer::parse_weight_format("gptq-4bit-g128", "inference.weights");
   const llm_sizer::AcceleratorSpec& h200 = *calibrated().find_accelerator("h200");
   CHECK(int4["compute_efficiency"] ==
-        Approx(0.68 * llm_sizer::format_compute_factor(gptq, h200, llm_sizer::Precision::fp16)));
+        Approx(0.68 * llm_sizer::format_compute_factor(gptq, h200, llm_sizer::Precision::fp16,
+                                                       llm_sizer::Runtime::generic)));
   CHECK(used({{"weights", "gptq-8bit-g128"}})["memory_efficiency"] == Approx(0.8 * 0.95));
   CHECK(used({{"weights", "fp8"}})["compute_efficiency"] == 0.5);  // native: measured as is
   // No int8 GEMM figure: the fitted default stays.
