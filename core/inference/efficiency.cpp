@@ -79,8 +79,8 @@ double format_compute_factor(const WeightFormat& format, const AcceleratorSpec& 
     const bool low_precision = precision != Precision::fp16 && precision != Precision::bf16 &&
                                precision != Precision::fp32 && precision != Precision::tf32;
     if (!low_precision) return 1.0;
-    return runtime == Runtime::tensorrt_llm ? kTensorRtLowPrecisionMatmulFactor
-                                            : kLowPrecisionMatmulFactor;
+    const bool fused_fp8 = runtime == Runtime::tensorrt_llm && precision == Precision::fp8;
+    return fused_fp8 ? kTensorRtFp8MatmulFactor : kLowPrecisionMatmulFactor;
   }
   return quantized ? 0.81 : 1.0;
 }

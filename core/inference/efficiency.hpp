@@ -37,13 +37,14 @@ struct Efficiency {
 // efficiency 16-bit matmuls reach (vLLM's FP8 serving rows: median +3.5% over 18 rows at this
 // share).
 inline constexpr double kLowPrecisionMatmulFactor = 0.6;
-// TensorRT-LLM keeps low-precision activations between fused kernels (quantization folded into
+// TensorRT-LLM keeps FP8 activations between fused kernels (quantization folded into
 // the norms and activations, FP8 context attention over an FP8 KV cache, which SGLang dequantizes
 // to 16 bits instead: its issue 10083) and its GEMMs lead. At the other runtimes' share its FP8
 // throughput rows (perf-overview tables, MLPerf Offline) come out 10-20% slow, and its batch-1
 // FP8 TTFTs too: Llama-2 7B and 70B on H100 at 2048 prompt tokens +12% and +10% (now -4% and
-// -5%), NIM's Llama-3.3-70B on two H100s +23% and +16% (now +4% and 0%).
-inline constexpr double kTensorRtLowPrecisionMatmulFactor = 0.72;
+// -5%), NIM's Llama-3.3-70B on two H100s +23% and +16% (now +4% and 0%). Its NVFP4 rows on
+// B200 and GB200 fit at the common share (median -3%), not at this one (+6% to +44%).
+inline constexpr double kTensorRtFp8MatmulFactor = 0.72;
 
 // The share of datasheet bandwidth a streaming kernel reaches, by memory technology (fitted to
 // batch-1 decode: HBM 0.655, GDDR 0.905, unified memory 0.862).

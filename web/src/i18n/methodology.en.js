@@ -233,7 +233,7 @@ export default {
         { label: 'Fixed cost per layer and step', path: 'inference.assumptions.layer_overhead_s', scenario: 'local', source: 'fitted to the published speeds' },
         { label: 'Fixed cost per layer and step', path: 'inference.assumptions.layer_overhead_s', scenario: 'serve', source: 'fitted to the published speeds' },
         { label: 'Prefill compute efficiency', path: 'inference.assumptions.compute_efficiency', scenario: 'local', source: 'fitted to the published speeds' },
-        { label: 'Prefill compute efficiency', path: 'inference.assumptions.compute_efficiency', scenario: 'serve', source: 'fitted to the published speeds: 0.65 of the dense peak; native FP8/INT8/FP4 matmuls at 0.6 of that share, 0.72 under TensorRT-LLM (its fused FP8 kernels; its FP8 throughput rows and batch-1 TTFTs)' },
+        { label: 'Prefill compute efficiency', path: 'inference.assumptions.compute_efficiency', scenario: 'serve', source: 'fitted to the published speeds: 0.65 of the dense peak; native FP8/INT8/FP4 matmuls at 0.6 of that share, FP8 at 0.72 under TensorRT-LLM (its fused FP8 kernels; its FP8 throughput rows and batch-1 TTFTs)' },
       ],
       not_modelled: ['Speculative decoding, kernel-level differences between runtime versions (llama.cpp builds differ a lot in prefill).', 'CPU-side bottlenecks of slow hosts.'],
       sources: [

@@ -229,7 +229,7 @@ export default {
         { label: '每层每步的固定开销', path: 'inference.assumptions.layer_overhead_s', scenario: 'local', source: '由公开速度数据拟合' },
         { label: '每层每步的固定开销', path: 'inference.assumptions.layer_overhead_s', scenario: 'serve', source: '由公开速度数据拟合' },
         { label: '预填充计算效率', path: 'inference.assumptions.compute_efficiency', scenario: 'local', source: '由公开速度数据拟合' },
-        { label: '预填充计算效率', path: 'inference.assumptions.compute_efficiency', scenario: 'serve', source: '由公开速度数据拟合：稠密峰值的 0.65；原生 FP8/INT8/FP4 矩阵乘为该比例的 0.6，TensorRT-LLM 下为 0.72（其融合的 FP8 内核；依据其 FP8 吞吐量数据与单批次首词元时间）' },
+        { label: '预填充计算效率', path: 'inference.assumptions.compute_efficiency', scenario: 'serve', source: '由公开速度数据拟合：稠密峰值的 0.65；原生 FP8/INT8/FP4 矩阵乘为该比例的 0.6，TensorRT-LLM 下的 FP8 为 0.72（其融合的 FP8 内核；依据其 FP8 吞吐量数据与单批次首词元时间）' },
       ],
       not_modelled: ['推测解码；不同运行时版本之间的内核差异（llama.cpp 各版本的预填充速度差别很大）。', '性能较弱的主机 CPU 造成的瓶颈。'],
       sources: [
